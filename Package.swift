@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Every Swift target builds in Swift 6 language mode with strict concurrency.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "InkSticker",
+    products: [
+        .executable(name: "inksticker", targets: ["inksticker"]),
+    ],
+    targets: [
+        // MARK: C libraries (Debian -dev packages)
+        .target(name: "CSystem", path: "Sources/CSystem"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept",
+                       providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+
+        // MARK: Modules, dependencies pointing one way
+        /// Sockets, epoll event loops and HTTP/1.1: knows nothing of ink.
+        .target(name: "HTTPServer", dependencies: ["CSystem"], swiftSettings: swiftSettings),
+        /// A fast JSON reader and writer with JSON Pointer error locations.
+        .target(name: "JSONKit", swiftSettings: swiftSettings),
+        /// Stroke model, decoding, validation, line segmentation, normalization, rasterizer.
+        .target(name: "Ink", dependencies: ["JSONKit"], swiftSettings: swiftSettings),
+        /// Tesseract handles, the worker pool and the recognition pipeline.
+        .target(name: "OCR", dependencies: ["Ink", "CTesseract", "CLeptonica"], swiftSettings: swiftSettings),
+        /// SQLite: connections, migrations, records.
+        .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        /// Text metrics with FreeType: sticker frames.
+        .target(name: "TextLayout", dependencies: ["CFreeType"], swiftSettings: swiftSettings),
+        /// Routes, JSON resources and the sticker lifecycle.
+        .target(name: "InkStickerApp",
+                dependencies: ["HTTPServer", "JSONKit", "Ink", "OCR", "Store", "TextLayout"],
+                swiftSettings: swiftSettings),
+        /// The thin executable.
+        .executableTarget(name: "inksticker", dependencies: ["InkStickerApp"], swiftSettings: swiftSettings),
+
+        // MARK: Tests
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "InkTests", dependencies: ["Ink", "JSONKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Ink"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Store"], swiftSettings: swiftSettings),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"], swiftSettings: swiftSettings),
+        .testTarget(name: "InkStickerAppTests",
+                    dependencies: ["InkStickerApp", "HTTPServer", "JSONKit", "Store"],
+                    swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,4 @@
+import Testing
+@testable import HTTPServer
+
+@Test func HTTPServerBuilds() { #expect(Bool(true)) }

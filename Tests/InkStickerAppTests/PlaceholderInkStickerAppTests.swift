@@ -1,0 +1,4 @@
+import Testing
+@testable import InkStickerApp
+
+@Test func InkStickerAppBuilds() { #expect(Bool(true)) }

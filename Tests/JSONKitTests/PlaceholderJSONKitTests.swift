@@ -1,0 +1,4 @@
+import Testing
+@testable import JSONKit
+
+@Test func JSONKitBuilds() { #expect(Bool(true)) }

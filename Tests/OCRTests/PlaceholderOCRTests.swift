@@ -1,0 +1,4 @@
+import Testing
+@testable import OCR
+
+@Test func OCRBuilds() { #expect(Bool(true)) }

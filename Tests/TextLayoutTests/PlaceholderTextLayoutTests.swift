@@ -1,0 +1,4 @@
+import Testing
+@testable import TextLayout
+
+@Test func TextLayoutBuilds() { #expect(Bool(true)) }

@@ -31,6 +31,18 @@ int csys_local_port(int fd);
 void csys_format_address(const struct sockaddr_storage *addr, char *buf, int buflen);
 ssize_t csys_send(int fd, const void *buf, size_t len);
 ssize_t csys_recv(int fd, void *buf, size_t len);
+/// Monotonic clock in nanoseconds.
+uint64_t csys_monotonic_ns(void);
+/// Wall clock in milliseconds since the Unix epoch.
+int64_t csys_wall_ms(void);
+/// Formats an IMF-fixdate (RFC 9110 §5.6.7) for the given Unix seconds into buf (at least 30 bytes).
+void csys_http_date(int64_t seconds, char *buf);
+/// Blocks SIGINT, SIGTERM and SIGPIPE in the calling thread (inherited by threads created after).
+int csys_block_signals(void);
+/// Waits for SIGINT or SIGTERM (which must be blocked); returns the signal number.
+int csys_wait_termination_signal(void);
+/// Raises the open-files soft limit to the hard limit; returns the new soft limit.
+long csys_raise_nofile_limit(void);
 
 enum {
     CSYS_EPOLLIN = EPOLLIN,
@@ -39,6 +51,7 @@ enum {
     CSYS_EPOLLHUP = EPOLLHUP,
     CSYS_EPOLLRDHUP = EPOLLRDHUP,
     CSYS_EPOLLET = (int)EPOLLET,
+    CSYS_EPOLLEXCLUSIVE = (int)EPOLLEXCLUSIVE,
     CSYS_EPOLL_CTL_ADD = EPOLL_CTL_ADD,
     CSYS_EPOLL_CTL_MOD = EPOLL_CTL_MOD,
     CSYS_EPOLL_CTL_DEL = EPOLL_CTL_DEL,

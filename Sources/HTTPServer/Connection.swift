@@ -1,0 +1,70 @@
+/// One client connection's state. Owned and touched only by its event loop's thread.
+final class Connection {
+    /// Where the connection is in its request/response cycle; each phase has its own deadline.
+    enum Phase {
+        /// Between requests: waiting for the first byte (keep-alive idle timeout).
+        case idle
+        /// Some bytes of a head arrived (header timeout).
+        case readingHead
+        /// The head is parsed, the body is arriving (body timeout).
+        case readingBody
+        /// The handler has the request; no timeout here (handlers keep their own deadlines).
+        case handling
+        /// A streaming response is being written.
+        case streaming(HTTPBodyStream)
+        /// A final response is queued; the connection closes when it is written.
+        case closing
+    }
+
+    let id: UInt64
+    let fd: Int32
+    let remoteAddress: String
+    var parser: HTTPRequestParser
+    var phase: Phase = .idle
+    var input: [UInt8] = []
+    var inputStart = 0
+    var output: [UInt8] = []
+    var outputStart = 0
+    var head: HTTPRequestHead?
+    var sequence: UInt64 = 0
+    var requestID = ""
+    var keepAlive = true
+    /// Deadline of the current phase, monotonic nanoseconds.
+    var deadline: UInt64
+    /// When the current request's first byte arrived.
+    var requestStart: UInt64 = 0
+    /// When the current request was handed to the handler.
+    var dispatchTime: UInt64 = 0
+    var writeDeadline: UInt64 = 0
+    var wantsWrite = false
+    var readPaused = false
+    var processing = false
+    var closed = false
+
+    init(id: UInt64, fd: Int32, remoteAddress: String, limits: HTTPParserLimits, deadline: UInt64) {
+        self.id = id
+        self.fd = fd
+        self.remoteAddress = remoteAddress
+        self.parser = HTTPRequestParser(limits: limits)
+        self.deadline = deadline
+    }
+
+    var bufferedInput: Int { input.count - inputStart }
+    var pendingOutput: Int { output.count - outputStart }
+
+    var isHandling: Bool {
+        if case .handling = phase { return true }
+        return false
+    }
+
+    /// Drops consumed input so the buffer does not grow with a long keep-alive session.
+    func compactInput() {
+        if inputStart == input.count {
+            input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            inputStart = 0
+        } else if inputStart > 32 * 1024 {
+            input.removeFirst(inputStart)
+            inputStart = 0
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import CSystem
+
+extension EventLoop {
+    /// Most bytes buffered from a client while its previous request is being handled; reading pauses beyond it.
+    static let maxPipelinedBytes = 64 * 1024
+
+    func readable(_ connection: Connection) {
+        if !connection.isHandling || connection.bufferedInput < Self.maxPipelinedBytes {
+            readLoop: while true {
+                switch Socket.read(connection.fd, into: scratchBuffer) {
+                case .bytes(let n):
+                    connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratchBuffer[0..<n]))
+                    if n < scratchBuffer.count { break readLoop }
+                    if connection.isHandling && connection.bufferedInput >= Self.maxPipelinedBytes { break readLoop }
+                case .wouldBlock:
+                    break readLoop
+                case .closed, .failed:
+                    close(connection)
+                    return
+                }
+            }
+        }
+        if connection.isHandling && connection.bufferedInput >= Self.maxPipelinedBytes {
+            setReadPaused(connection, true)
+        }
+        process(connection)
+    }
+
+    var scratchBuffer: UnsafeMutableRawBufferPointer { scratchStorage }
+
+    /// Parses and dispatches as many buffered requests as the connection's state allows.
+    func process(_ connection: Connection) {
+        guard !connection.processing, !connection.closed else { return }
+        connection.processing = true
+        defer { connection.processing = false }
+        while !connection.closed {
+            switch connection.phase {
+            case .handling, .streaming, .closing: return
+            case .idle, .readingHead, .readingBody: break
+            }
+            if connection.bufferedInput == 0, case .idle = connection.phase {
+                connection.compactInput()
+                return
+            }
+            let parsed: Result<(consumed: Int, event: HTTPRequestParser.Event), HTTPParseError>
+            parsed = connection.input.withUnsafeBytes { raw in
+                let unread = UnsafeRawBufferPointer(rebasing: raw[connection.inputStart...])
+                return Result { () throws(HTTPParseError) in try connection.parser.parse(unread) }
+            }
+            let result: (consumed: Int, event: HTTPRequestParser.Event)
+            switch parsed {
+            case .success(let value): result = value
+            case .failure(let error):
+                fail(connection, status: error.status, detail: error.detail)
+                return
+            }
+            connection.inputStart += result.consumed
+            switch result.event {
+            case .needMore:
+                if case .idle = connection.phase, connection.bufferedInput > 0 {
+                    connection.phase = .readingHead
+                    connection.requestStart = Clock.now()
+                    connection.deadline = connection.requestStart + core.configuration.headerTimeout.nanoseconds
+                }
+                connection.compactInput()
+                return
+            case .head(let head):
+                if case .idle = connection.phase { connection.requestStart = Clock.now() }
+                connection.head = head
+                connection.phase = .readingBody
+                connection.deadline = Clock.now() + core.configuration.bodyTimeout.nanoseconds
+                let limit = core.handler.bodyLimit(for: head) ?? core.configuration.limits.maxBodyBytes
+                do {
+                    try connection.parser.setBodyLimit(limit)
+                } catch {
+                    fail(connection, status: error.status, detail: error.detail)
+                    return
+                }
+                if head.expectsContinue, connection.parser.expectsBody, connection.bufferedInput == 0 {
+                    // RFC 9110 §10.1.1: tell the client to go on sending the body.
+                    connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                    flush(connection)
+                }
+            case .body(let body):
+                dispatch(connection, body: body)
+            }
+        }
+    }
+
+    private func dispatch(_ connection: Connection, body: [UInt8]) {
+        guard let head = connection.head else { return }
+        connection.sequence += 1
+        connection.phase = .handling
+        connection.dispatchTime = Clock.now()
+        connection.keepAlive = head.keepAlive && !draining
+        connection.requestID = requestIDs.next(clientValue: head.headers["x-request-id"])
+        let request = HTTPRequest(head: head, body: body, remoteAddress: connection.remoteAddress,
+                                  requestID: connection.requestID)
+        let writer = HTTPResponseWriter(loop: self, connectionID: connection.id, sequence: connection.sequence)
+        core.handler.handle(request, writer: writer)
+    }
+
+    /// Writes the handler's response. Runs on the loop thread.
+    func complete(connectionID: UInt64, sequence: UInt64, response: HTTPResponse) {
+        guard let connection = connections[connectionID], connection.sequence == sequence,
+              connection.isHandling else { return }
+        let isHead = connection.head?.method == .head
+        let keepAlive = connection.keepAlive && !draining
+        let date = dates.current()
+        switch response.body {
+        case .bytes(let body):
+            response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
+                                   date: date, bodyLengthForFraming: body.count)
+            if !isHead && response.status.code != 204 && response.status.code != 304 {
+                connection.output.append(contentsOf: body)
+            }
+            record(connection, response: response, bytes: body.count)
+            endExchange(connection, keepAlive: keepAlive)
+        case .stream(let stream):
+            response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
+                                   date: date, bodyLengthForFraming: isHead ? 0 : nil)
+            record(connection, response: response, bytes: 0)
+            if isHead {
+                stream.close()
+                endExchange(connection, keepAlive: keepAlive)
+            } else {
+                connection.keepAlive = keepAlive
+                connection.phase = .streaming(stream)
+                let (early, finished) = stream.bind(loop: self, connectionID: connection.id)
+                for chunk in early { ChunkedEncoding.appendChunk(chunk, to: &connection.output) }
+                if finished { finishStream(connection, stream: stream) }
+            }
+        }
+        flush(connection)
+        if connection.readPaused { setReadPaused(connection, false) }
+        if !connection.closed, case .idle = connection.phase { process(connection) }
+    }
+
+    private func endExchange(_ connection: Connection, keepAlive: Bool) {
+        connection.head = nil
+        if keepAlive {
+            connection.phase = .idle
+            connection.deadline = Clock.now() + core.configuration.keepAliveTimeout.nanoseconds
+        } else {
+            connection.phase = .closing
+        }
+    }
+
+    func streamWrite(connectionID: UInt64, stream: HTTPBodyStream, bytes: [UInt8]) {
+        stream.written(bytes.count)
+        guard let connection = connections[connectionID], case .streaming(let current) = connection.phase,
+              current === stream else { return }
+        if connection.pendingOutput > core.configuration.maxStreamBacklogBytes {
+            // The client reads slower than we produce: drop it rather than buffer without bound.
+            close(connection)
+            return
+        }
+        ChunkedEncoding.appendChunk(bytes, to: &connection.output)
+        flush(connection)
+    }
+
+    func streamFinish(connectionID: UInt64, stream: HTTPBodyStream) {
+        guard let connection = connections[connectionID], case .streaming(let current) = connection.phase,
+              current === stream else { return }
+        finishStream(connection, stream: stream)
+        flush(connection)
+        if !connection.closed, case .idle = connection.phase { process(connection) }
+    }
+
+    private func finishStream(_ connection: Connection, stream: HTTPBodyStream) {
+        connection.output.append(contentsOf: ChunkedEncoding.lastChunk)
+        stream.close()
+        endExchange(connection, keepAlive: connection.keepAlive && !draining)
+    }
+
+    /// Answers a protocol error and closes: after a framing error nothing that follows can be trusted.
+    func fail(_ connection: Connection, status: HTTPStatus, detail: String) {
+        if connection.requestID.isEmpty || connection.head == nil {
+            connection.requestID = requestIDs.next(clientValue: nil)
+        }
+        let response = core.handler.errorResponse(status: status, detail: detail)
+        response.serializeHead(into: &connection.output, keepAlive: false, requestID: connection.requestID,
+                               date: dates.current(), bodyLengthForFraming: response.contentLength ?? 0)
+        if case .bytes(let body) = response.body { connection.output.append(contentsOf: body) }
+        record(connection, response: response, bytes: response.contentLength ?? 0)
+        connection.phase = .closing
+        connection.inputStart = connection.input.count
+        flush(connection)
+    }
+
+    private func record(_ connection: Connection, response: HTTPResponse, bytes: Int) {
+        let now = Clock.now()
+        let start = connection.requestStart == 0 ? now : connection.requestStart
+        let seconds = Double(now &- start) / 1e9
+        core.metrics.record(shard: index, route: response.route, status: response.status.code, seconds: seconds)
+        let entry = AccessLogEntry(timeMs: csys_wall_ms(), requestID: connection.requestID,
+                                   method: connection.head?.method.rawValue ?? "-",
+                                   path: connection.head.map { String($0.path) } ?? "-",
+                                   route: response.route, status: response.status.code, bytes: bytes,
+                                   durationMs: seconds * 1000, remoteAddress: connection.remoteAddress)
+        entry.appendJSONLine(to: &logBuffer)
+        connection.requestStart = 0
+        if logBuffer.count > 64 * 1024 { flushLog() }
+    }
+
+    // MARK: Writing and closing
+
+    func flush(_ connection: Connection) {
+        guard !connection.closed else { return }
+        while connection.pendingOutput > 0 {
+            let written = connection.output.withUnsafeBytes { raw in
+                Socket.write(connection.fd, UnsafeRawBufferPointer(rebasing: raw[connection.outputStart...]))
+            }
+            guard let n = written else {
+                close(connection)
+                return
+            }
+            if n == 0 { break }
+            connection.outputStart += n
+        }
+        if connection.pendingOutput == 0 {
+            connection.output.removeAll(keepingCapacity: connection.output.capacity <= 256 * 1024)
+            connection.outputStart = 0
+            if connection.wantsWrite { setWriteInterest(connection, false) }
+            if case .closing = connection.phase { close(connection) }
+        } else if !connection.wantsWrite {
+            connection.writeDeadline = Clock.now() + core.configuration.writeTimeout.nanoseconds
+            setWriteInterest(connection, true)
+        }
+    }
+
+    private func setWriteInterest(_ connection: Connection, _ on: Bool) {
+        connection.wantsWrite = on
+        updateInterest(connection)
+    }
+
+    func setReadPaused(_ connection: Connection, _ paused: Bool) {
+        connection.readPaused = paused
+        updateInterest(connection)
+    }
+
+    private func updateInterest(_ connection: Connection) {
+        var events = UInt32(CSYS_EPOLLRDHUP)
+        if !connection.readPaused { events |= UInt32(CSYS_EPOLLIN) }
+        if connection.wantsWrite { events |= UInt32(CSYS_EPOLLOUT) }
+        _ = csys_epoll_ctl(epfd, Int32(CSYS_EPOLL_CTL_MOD), connection.fd, events, connection.id)
+    }
+
+    func close(_ connection: Connection) {
+        guard !connection.closed else { return }
+        connection.closed = true
+        Socket.close(connection.fd)
+        connections.removeValue(forKey: connection.id)
+        core.metrics.openConnections.wrappingSubtract(1, ordering: .relaxed)
+        if case .streaming(let stream) = connection.phase { stream.close() }
+    }
+
+    /// Enforces each phase's deadline (RFC 9110 §15.5.9: 408 for requests not received in time).
+    func sweepTimeouts(now: UInt64) {
+        for connection in Array(connections.values) where !connection.closed {
+            if connection.pendingOutput > 0, connection.wantsWrite, now > connection.writeDeadline {
+                close(connection)
+                continue
+            }
+            switch connection.phase {
+            case .idle:
+                if now > connection.deadline { close(connection) }
+            case .readingHead:
+                if now > connection.deadline { fail(connection, status: .requestTimeout, detail: "request head not received in time") }
+            case .readingBody:
+                if now > connection.deadline { fail(connection, status: .requestTimeout, detail: "request body not received in time") }
+            case .handling, .streaming, .closing:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// What the server calls for each complete request.
+///
+/// `handle` runs on an event-loop thread and must not block: cheap answers may be sent at once,
+/// anything slow (OCR, SQLite writes) is handed to other threads, which answer later through the
+/// writer. Requests on one connection are answered in order: the next pipelined request is not
+/// handled before the previous one is answered.
+public protocol HTTPHandler: Sendable {
+    func handle(_ request: HTTPRequest, writer: HTTPResponseWriter)
+
+    /// The largest body accepted for a request with this head, asked before the body is read so that
+    /// an oversized body is refused with 413 without reading it. Nil means the server's default.
+    func bodyLimit(for head: HTTPRequestHead) -> Int?
+
+    /// Builds the response for a protocol-level error found by the server (bad framing, timeouts,
+    /// overload), so that every error body has the application's format.
+    func errorResponse(status: HTTPStatus, detail: String) -> HTTPResponse
+}
+
+extension HTTPHandler {
+    public func bodyLimit(for head: HTTPRequestHead) -> Int? { nil }
+
+    public func errorResponse(status: HTTPStatus, detail: String) -> HTTPResponse {
+        ProblemResponse.make(status: status, detail: detail)
+    }
+}
+
+/// Minimal `application/problem+json` (RFC 9457) bodies for errors the server produces itself.
+public enum ProblemResponse {
+    public static func make(status: HTTPStatus, detail: String) -> HTTPResponse {
+        var body = "{\"type\":\"about:blank\",\"title\":"
+        appendJSONString(status.reason, to: &body)
+        body += ",\"status\":\(status.code),\"detail\":"
+        appendJSONString(detail, to: &body)
+        body += "}"
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/problem+json")
+        return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
+    }
+
+    /// Appends `string` as a JSON string literal (RFC 8259 §7).
+    public static func appendJSONString(_ string: String, to out: inout String) {
+        out += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,70 @@
+/// An ordered list of header fields with case-insensitive name lookup (RFC 9110 §5.1).
+public struct HTTPHeaders: Sendable, Equatable, Sequence {
+    public struct Field: Sendable, Equatable {
+        public let name: String
+        public let value: String
+        /// The ASCII-lowercased name, computed once, used for lookups.
+        let lowercasedName: String
+    }
+
+    private var fields: [Field] = []
+
+    public init() {}
+
+    public init(_ pairs: [(String, String)]) {
+        fields.reserveCapacity(pairs.count)
+        for (name, value) in pairs { add(name: name, value: value) }
+    }
+
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// Appends a field, keeping any existing fields of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value, lowercasedName: name.lowercased()))
+    }
+
+    /// Replaces every field of this name with a single one.
+    public mutating func replaceOrAdd(name: String, value: String) {
+        remove(name: name)
+        add(name: name, value: value)
+    }
+
+    public mutating func remove(name: String) {
+        let key = name.lowercased()
+        fields.removeAll { $0.lowercasedName == key }
+    }
+
+    /// The first value of the named field, if any.
+    public subscript(name: String) -> String? {
+        let key = name.lowercased()
+        return fields.first { $0.lowercasedName == key }?.value
+    }
+
+    /// Every value of the named field, in order.
+    public func values(_ name: String) -> [String] {
+        let key = name.lowercased()
+        return fields.filter { $0.lowercasedName == key }.map(\.value)
+    }
+
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    /// The comma-separated list elements of every field of this name, trimmed and lowercased
+    /// (RFC 9110 §5.6.1), e.g. for `Connection` and `Transfer-Encoding`.
+    public func tokens(_ name: String) -> [String] {
+        values(name).flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingSpaces().lowercased() }
+            .filter { !$0.isEmpty }
+    }
+}
+
+extension Substring {
+    /// Trims spaces and horizontal tabs (OWS) from both ends.
+    func trimmingSpaces() -> Substring {
+        var slice = self
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return slice
+    }
+}

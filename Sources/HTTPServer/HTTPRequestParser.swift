@@ -1,0 +1,182 @@
+/// An incremental, pure HTTP/1.1 request parser (RFC 9112).
+///
+/// Feed it the bytes received so far that it has not consumed yet; it answers how many it consumed
+/// and what it found. It never touches a socket, so it is tested from byte strings. Each request
+/// yields `.head` once, then `.body` once (empty when there is none), then the parser is ready for
+/// the next pipelined request.
+public struct HTTPRequestParser: Sendable {
+    public enum Event: Sendable, Equatable {
+        /// More bytes are needed.
+        case needMore
+        /// A complete request head. The body follows with `.body`.
+        case head(HTTPRequestHead)
+        /// The complete body of the current request (empty when it has none).
+        case body([UInt8])
+    }
+
+    enum Framing: Sendable, Equatable {
+        case none
+        case length(Int)
+        case chunked
+    }
+
+    enum State: Sendable, Equatable {
+        /// Looking for the end of the head; `scanned` bytes were already searched.
+        case head(scanned: Int)
+        case fixedBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers(seen: Int)
+        case bodyComplete
+    }
+
+    public let limits: HTTPParserLimits
+    var state: State = .head(scanned: 0)
+    var framing: Framing = .none
+    var body: [UInt8] = []
+    var bodyLimit: Int
+
+    public init(limits: HTTPParserLimits = HTTPParserLimits()) {
+        self.limits = limits
+        self.bodyLimit = limits.maxBodyBytes
+    }
+
+    /// The declared body length of the current request, when it has a `Content-Length`.
+    public var declaredContentLength: Int? {
+        if case .length(let n) = framing { return n }
+        return nil
+    }
+
+    /// Whether the current request has a body still to come.
+    public var expectsBody: Bool { framing != .none }
+
+    /// Lowers (or raises) the body limit for the current request, right after `.head`.
+    /// Throws 413 at once when a declared `Content-Length` already exceeds it, before any body is read.
+    public mutating func setBodyLimit(_ limit: Int) throws(HTTPParseError) {
+        bodyLimit = limit
+        if case .length(let n) = framing, n > limit {
+            throw HTTPParseError(.contentTooLarge, "body of \(n) bytes exceeds the limit of \(limit) bytes")
+        }
+    }
+
+    /// Parses as much of `buffer` as possible.
+    public mutating func parse(_ buffer: UnsafeRawBufferPointer) throws(HTTPParseError) -> (consumed: Int, event: Event) {
+        switch state {
+        case .head(let scanned):
+            return try parseHead(buffer, scanned: scanned)
+        case .bodyComplete:
+            let complete = body
+            body = []
+            framing = .none
+            bodyLimit = limits.maxBodyBytes
+            state = .head(scanned: 0)
+            return (0, .body(complete))
+        default:
+            return try parseBody(buffer)
+        }
+    }
+
+    // MARK: Head
+
+    private mutating func parseHead(_ buffer: UnsafeRawBufferPointer, scanned: Int) throws(HTTPParseError) -> (consumed: Int, event: Event) {
+        // RFC 9112 §2.2: ignore empty lines received before the request line.
+        var start = 0
+        while start < buffer.count, buffer[start] == 0x0D || buffer[start] == 0x0A {
+            if buffer[start] == 0x0D, start + 1 < buffer.count, buffer[start + 1] != 0x0A {
+                throw .bad("bare CR before the request line")
+            }
+            start += 1
+        }
+        if start > 0 {
+            let rest = try parseHead(UnsafeRawBufferPointer(rebasing: buffer[start...]), scanned: 0)
+            return (start + rest.consumed, rest.event)
+        }
+        guard let end = Self.findHeadEnd(buffer, from: max(0, scanned - 3)) else {
+            try checkIncompleteHead(buffer)
+            state = .head(scanned: buffer.count)
+            return (0, .needMore)
+        }
+        if let lineEnd = buffer.firstIndex(of: 0x0A), lineEnd > limits.maxRequestLineBytes {
+            throw HTTPParseError(.requestLineTooLong, "request line exceeds \(limits.maxRequestLineBytes) bytes")
+        }
+        if end.headLength > limits.maxHeaderBytes {
+            throw HTTPParseError(.headersTooLarge, "request head exceeds \(limits.maxHeaderBytes) bytes")
+        }
+        let head = try HTTPHeadParser(limits: limits).parse(UnsafeRawBufferPointer(rebasing: buffer[0..<end.headLength]))
+        framing = try Self.framing(of: head)
+        body = []
+        bodyLimit = limits.maxBodyBytes
+        switch framing {
+        case .none: state = .bodyComplete
+        case .length(let n): state = n == 0 ? .bodyComplete : .fixedBody(remaining: n)
+        case .chunked: state = .chunkSize
+        }
+        if case .length(let n) = framing, n > bodyLimit {
+            throw HTTPParseError(.contentTooLarge, "body of \(n) bytes exceeds the limit of \(bodyLimit) bytes")
+        }
+        return (end.totalLength, .head(head))
+    }
+
+    /// Rejects an unfinished head as soon as it is certain to break a limit, so a slow or hostile
+    /// client cannot make us buffer more than the limits allow.
+    private func checkIncompleteHead(_ buffer: UnsafeRawBufferPointer) throws(HTTPParseError) {
+        let lineEnd = buffer.firstIndex(of: 0x0A)
+        if lineEnd == nil, buffer.count > limits.maxRequestLineBytes {
+            throw HTTPParseError(.requestLineTooLong, "request line exceeds \(limits.maxRequestLineBytes) bytes")
+        }
+        if buffer.count > limits.maxHeaderBytes {
+            throw HTTPParseError(.headersTooLarge, "request head exceeds \(limits.maxHeaderBytes) bytes")
+        }
+    }
+
+    /// Finds the empty line ending the head: `\r\n\r\n` or, leniently (RFC 9112 §2.2), `\n\n` / `\n\r\n`.
+    static func findHeadEnd(_ buffer: UnsafeRawBufferPointer, from: Int) -> (headLength: Int, totalLength: Int)? {
+        var i = from
+        let n = buffer.count
+        while i < n {
+            if buffer[i] == 0x0A {
+                if i + 1 < n, buffer[i + 1] == 0x0A { return (i + 1, i + 2) }
+                if i + 2 < n, buffer[i + 1] == 0x0D, buffer[i + 2] == 0x0A { return (i + 1, i + 3) }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Decides how the body is delimited (RFC 9112 §6.3), rejecting every ambiguity that enables
+    /// request smuggling (§6.1, §11.2).
+    static func framing(of head: HTTPRequestHead) throws(HTTPParseError) -> Framing {
+        let transferEncodings = head.headers.values("transfer-encoding")
+        let contentLengths = head.headers.values("content-length")
+        if !transferEncodings.isEmpty {
+            if !contentLengths.isEmpty {
+                throw .bad("both Transfer-Encoding and Content-Length are present")
+            }
+            if head.version == .http1_0 {
+                throw .bad("Transfer-Encoding is not allowed in HTTP/1.0")
+            }
+            let codings = head.headers.tokens("transfer-encoding")
+            guard codings == ["chunked"] else {
+                throw .bad("unsupported transfer coding '\(transferEncodings.joined(separator: ", "))'; only chunked is accepted")
+            }
+            return .chunked
+        }
+        guard !contentLengths.isEmpty else { return .none }
+        var length: Int?
+        for field in contentLengths {
+            for element in field.split(separator: ",", omittingEmptySubsequences: false) {
+                let text = element.trimmingSpaces()
+                guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                      let value = Int(text) else {
+                    throw .bad("invalid Content-Length '\(field)'")
+                }
+                if let previous = length, previous != value {
+                    throw .bad("conflicting Content-Length values")
+                }
+                length = value
+            }
+        }
+        return .length(length ?? 0)
+    }
+}

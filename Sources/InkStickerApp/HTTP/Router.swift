@@ -1,0 +1,64 @@
+import HTTPServer
+
+/// Where a route's handler runs.
+enum Execution: Sendable {
+    /// On the event-loop thread: only for handlers that neither block nor compute much.
+    case inline(@Sendable (RequestContext) throws -> HTTPResponse)
+    /// On the blocking work pool (SQLite reads and writes).
+    case blocking(@Sendable (RequestContext) throws -> HTTPResponse)
+    /// Starts work elsewhere (e.g. OCR) and answers through the responder when it is done.
+    case deferred(@Sendable (RequestContext, Responder) throws -> Void)
+}
+
+struct Route: Sendable {
+    let method: HTTPMethod
+    let pattern: PathPattern
+    let execution: Execution
+    /// Largest body this route accepts; checked before the body is read.
+    let bodyLimit: Int?
+    var name: String { "\(method.rawValue) \(pattern.description)" }
+}
+
+/// Collects routes; `freeze()` turns it into the immutable router the server uses.
+struct RouterBuilder {
+    private(set) var routes: [Route] = []
+
+    mutating func add(_ method: HTTPMethod, _ template: String, bodyLimit: Int? = nil, _ execution: Execution) {
+        routes.append(Route(method: method, pattern: PathPattern(template), execution: execution, bodyLimit: bodyLimit))
+    }
+
+    func freeze() -> Router { Router(routes: routes) }
+}
+
+/// An immutable table of routes.
+struct Router: Sendable {
+    enum Match {
+        case found(Route, [String: String])
+        /// The path exists but not for this method (405 with `Allow`).
+        case methodNotAllowed(allowed: [HTTPMethod])
+        case notFound
+    }
+
+    let routes: [Route]
+
+    /// Finds the route; `HEAD` is served by the `GET` route (RFC 9110 §9.3.2).
+    func match(method: HTTPMethod, segments: [String]) -> Match {
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            if route.method == method || (method == .head && route.method == .get) {
+                return .found(route, parameters)
+            }
+            allowed.append(route.method)
+            if route.method == .get { allowed.append(.head) }
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// The body limit of the route a head would reach, so oversized bodies are refused unread.
+    func bodyLimit(for head: HTTPRequestHead) -> Int? {
+        guard let segments = try? RequestPath.segments(head.path),
+              case .found(let route, _) = match(method: head.method, segments: segments) else { return nil }
+        return route.bodyLimit
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import HTTPServer
-
-@Test func HTTPServerBuilds() { #expect(Bool(true)) }

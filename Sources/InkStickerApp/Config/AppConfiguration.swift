@@ -1,0 +1,67 @@
+import Foundation
+import HTTPServer
+
+/// Every setting of the service. Each has a command-line option and an environment variable
+/// (see `AppOptions`), and a default that runs on a fresh machine.
+public struct AppConfiguration: Sendable {
+    public enum Synchronous: String, Sendable, CaseIterable {
+        /// WAL + NORMAL: a power loss can lose the last transactions, never corrupt the database.
+        case normal
+        /// WAL + FULL: every acknowledged write survives a power loss, at some cost in write rate.
+        case full
+    }
+
+    public var server = HTTPServerConfiguration()
+    public var databasePath = "./data/inksticker.sqlite"
+    /// Directory of the numbered migration files; nil searches `./Migrations` and the executable's ancestors.
+    public var migrationsDirectory: String?
+    public var synchronous: Synchronous = .normal
+    /// Threads that run SQLite work and other blocking handlers.
+    public var blockingThreads = 4
+    /// Requests queued for those threads before new ones get 503.
+    public var blockingQueue = 512
+    /// Tesseract workers (one handle each).
+    public var ocrWorkers = max(1, ProcessFacts.activeCores)
+    /// Recognitions queued before new ink gets 503 with Retry-After.
+    public var ocrQueue = 0
+    /// Longest one recognition may take before it is abandoned.
+    public var ocrDeadlineMs = 5_000
+    public var tessdataDirectory = "/usr/share/tesseract-ocr/5/tessdata"
+    /// Extra directory of `.traineddata` models shipped with the service.
+    public var modelsDirectory = "./Models"
+    /// Language used when a request names none.
+    public var defaultLanguage = "eng"
+    /// Body limit for ink uploads (the server-wide limit applies to everything else).
+    public var maxInkBodyBytes = 4 * 1024 * 1024
+    /// Body limit for small JSON requests (board, edits).
+    public var maxSmallBodyBytes = 64 * 1024
+    /// Allowed CORS origins (`*` allows any).
+    public var corsOrigins: [String] = []
+    /// Time given to in-flight requests on SIGTERM/SIGINT.
+    public var shutdownGrace: Duration = .seconds(10)
+
+    public init() {
+        server.limits.maxBodyBytes = 4 * 1024 * 1024
+    }
+
+    /// The OCR queue length in effect (default 4 per worker).
+    public var effectiveOCRQueue: Int { ocrQueue > 0 ? ocrQueue : 4 * ocrWorkers }
+}
+
+/// Facts about the running process's machine.
+public enum ProcessFacts {
+    /// Cores this process may run on.
+    public static var activeCores: Int {
+        var count = 0
+        #if os(Linux)
+        if let text = try? String(contentsOfFile: "/sys/fs/cgroup/cpu.max", encoding: .utf8) {
+            let parts = text.split(separator: " ")
+            if parts.count == 2, let quota = Double(parts[0]), let period = Double(parts[1]), period > 0 {
+                count = max(1, Int((quota / period).rounded(.up)))
+            }
+        }
+        #endif
+        let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return count > 0 ? min(count, online) : max(1, online)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPServer
+
+/// The command-line options of `inksticker serve`, each with its environment variable.
+///
+/// Precedence: command line, then environment, then the default.
+public struct AppOption: Sendable {
+    public let flag: String
+    public let environment: String
+    public let valueName: String
+    public let help: String
+    let apply: @Sendable (inout AppConfiguration, String) throws(OptionError) -> Void
+}
+
+public struct OptionError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+public enum AppOptions {
+    public static let all: [AppOption] = [
+        option("--host", "INKSTICKER_HOST", "ADDR", "address to listen on (default 127.0.0.1)") { c, v in c.server.host = v },
+        option("--port", "INKSTICKER_PORT", "PORT", "port to listen on; 0 picks a free one and logs it (default 8080)") { c, v throws(OptionError) in
+            c.server.port = try int(v, "--port", 0...65535)
+        },
+        option("--db", "INKSTICKER_DB", "PATH", "SQLite database file (default ./data/inksticker.sqlite)") { c, v in c.databasePath = v },
+        option("--migrations", "INKSTICKER_MIGRATIONS", "DIR", "migration files (default: ./Migrations, else next to the executable)") { c, v in c.migrationsDirectory = v },
+        option("--synchronous", "INKSTICKER_SYNCHRONOUS", "normal|full", "SQLite durability: normal (default) or full") { c, v throws(OptionError) in
+            guard let value = AppConfiguration.Synchronous(rawValue: v.lowercased()) else { throw OptionError("--synchronous must be normal or full") }
+            c.synchronous = value
+        },
+        option("--event-loops", "INKSTICKER_EVENT_LOOPS", "N", "socket I/O threads (default 1)") { c, v throws(OptionError) in
+            c.server.eventLoops = try int(v, "--event-loops", 1...64)
+        },
+        option("--db-threads", "INKSTICKER_DB_THREADS", "N", "threads for SQLite work (default 4)") { c, v throws(OptionError) in
+            c.blockingThreads = try int(v, "--db-threads", 1...256)
+        },
+        option("--ocr-workers", "INKSTICKER_OCR_WORKERS", "N", "Tesseract workers (default: number of cores)") { c, v throws(OptionError) in
+            c.ocrWorkers = try int(v, "--ocr-workers", 1...256)
+        },
+        option("--ocr-queue", "INKSTICKER_OCR_QUEUE", "N", "recognitions waiting before 503 (default 4 per worker)") { c, v throws(OptionError) in
+            c.ocrQueue = try int(v, "--ocr-queue", 1...100_000)
+        },
+        option("--ocr-deadline-ms", "INKSTICKER_OCR_DEADLINE_MS", "MS", "longest time for one recognition (default 5000)") { c, v throws(OptionError) in
+            c.ocrDeadlineMs = try int(v, "--ocr-deadline-ms", 10...600_000)
+        },
+        option("--tessdata", "INKSTICKER_TESSDATA", "DIR", "Tesseract language data (default /usr/share/tesseract-ocr/5/tessdata)") { c, v in c.tessdataDirectory = v },
+        option("--models", "INKSTICKER_MODELS", "DIR", "extra .traineddata models (default ./Models)") { c, v in c.modelsDirectory = v },
+        option("--lang", "INKSTICKER_LANG", "LANG", "default recognition language (default eng)") { c, v in c.defaultLanguage = v },
+        option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
+            c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
+        },
+        option("--max-body-bytes", "INKSTICKER_MAX_BODY_BYTES", "BYTES", "largest ink request body (default 4194304)") { c, v throws(OptionError) in
+            let value = try int(v, "--max-body-bytes", 1024...(1 << 30))
+            c.maxInkBodyBytes = value
+            c.server.limits.maxBodyBytes = value
+        },
+        option("--max-header-bytes", "INKSTICKER_MAX_HEADER_BYTES", "BYTES", "largest request head (default 32768)") { c, v throws(OptionError) in
+            c.server.limits.maxHeaderBytes = try int(v, "--max-header-bytes", 1024...(1 << 20))
+        },
+        option("--header-timeout", "INKSTICKER_HEADER_TIMEOUT", "SECONDS", "time to receive a request head (default 10)") { c, v throws(OptionError) in
+            c.server.headerTimeout = .milliseconds(try seconds(v, "--header-timeout"))
+        },
+        option("--body-timeout", "INKSTICKER_BODY_TIMEOUT", "SECONDS", "time to receive a request body (default 30)") { c, v throws(OptionError) in
+            c.server.bodyTimeout = .milliseconds(try seconds(v, "--body-timeout"))
+        },
+        option("--keepalive-timeout", "INKSTICKER_KEEPALIVE_TIMEOUT", "SECONDS", "idle keep-alive time (default 15)") { c, v throws(OptionError) in
+            c.server.keepAliveTimeout = .milliseconds(try seconds(v, "--keepalive-timeout"))
+        },
+        option("--shutdown-grace", "INKSTICKER_SHUTDOWN_GRACE", "SECONDS", "time for in-flight requests on SIGTERM (default 10)") { c, v throws(OptionError) in
+            c.shutdownGrace = .milliseconds(try seconds(v, "--shutdown-grace"))
+        },
+        option("--cors-origin", "INKSTICKER_CORS_ORIGINS", "ORIGINS", "comma-separated allowed CORS origins, or * (default none)") { c, v in
+            c.corsOrigins += v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        },
+    ]
+
+    static func option(_ flag: String, _ env: String, _ valueName: String, _ help: String,
+                       _ apply: @escaping @Sendable (inout AppConfiguration, String) throws(OptionError) -> Void) -> AppOption {
+        AppOption(flag: flag, environment: env, valueName: valueName, help: help, apply: apply)
+    }
+
+    static func int(_ text: String, _ flag: String, _ range: ClosedRange<Int>) throws(OptionError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw OptionError("\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+
+    /// Seconds (fractions allowed) as milliseconds.
+    static func seconds(_ text: String, _ flag: String) throws(OptionError) -> Int {
+        guard let value = Double(text), value > 0, value <= 86_400 else {
+            throw OptionError("\(flag) must be a number of seconds in (0, 86400], got '\(text)'")
+        }
+        return Int(value * 1000)
+    }
+
+    /// Builds the configuration from the environment, then the arguments (which win).
+    public static func parse(arguments: [String], environment: [String: String]) throws(OptionError) -> AppConfiguration {
+        var configuration = AppConfiguration()
+        for option in all {
+            if let value = environment[option.environment], !value.isEmpty {
+                try option.apply(&configuration, value)
+            }
+        }
+        var index = 0
+        var corsFromArguments: [String]?
+        while index < arguments.count {
+            let argument = arguments[index]
+            let (flag, inlineValue): (String, String?) = {
+                if let eq = argument.firstIndex(of: "=") { return (String(argument[..<eq]), String(argument[argument.index(after: eq)...])) }
+                return (argument, nil)
+            }()
+            guard let option = all.first(where: { $0.flag == flag }) else {
+                throw OptionError("unknown option '\(argument)'; see 'inksticker --help'")
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                index += 1
+                guard index < arguments.count else { throw OptionError("\(flag) needs a value (\(option.valueName))") }
+                value = arguments[index]
+            }
+            if flag == "--cors-origin" {
+                // Command-line origins replace those from the environment.
+                var scratch = AppConfiguration()
+                try option.apply(&scratch, value)
+                corsFromArguments = (corsFromArguments ?? []) + scratch.corsOrigins
+            } else {
+                try option.apply(&configuration, value)
+            }
+            index += 1
+        }
+        if let corsFromArguments { configuration.corsOrigins = corsFromArguments }
+        return configuration
+    }
+
+    /// The `--help` text.
+    public static var helpText: String {
+        var text = """
+        inksticker: turns handwriting into text stickers on boards.
+
+        Usage:
+          inksticker serve [options]    start the HTTP service
+          inksticker --help             show this help
+          inksticker --version          show the version
+
+        Options of 'serve' (each also read from the environment variable shown):
+
+        """
+        for option in all {
+            let left = "  \(option.flag) \(option.valueName)"
+            text += left.padding(toLength: max(left.count + 2, 34), withPad: " ", startingAt: 0) + option.help + "\n"
+            text += String(repeating: " ", count: 34) + "env: \(option.environment)\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,89 @@
+import HTTPServer
+
+/// The HTTP handler of the service: matches routes and runs each handler where it belongs.
+final class Application: HTTPHandler {
+    let router: Router
+    let blocking: WorkPool
+    let log: AppLog
+    let cors: CORSPolicy
+
+    init(router: Router, blocking: WorkPool, log: AppLog, cors: CORSPolicy) {
+        self.router = router
+        self.blocking = blocking
+        self.log = log
+        self.cors = cors
+    }
+
+    func bodyLimit(for head: HTTPRequestHead) -> Int? { router.bodyLimit(for: head) }
+
+    func errorResponse(status: HTTPStatus, detail: String) -> HTTPResponse {
+        APIError(status, detail).response()
+    }
+
+    func handle(_ request: HTTPRequest, writer: HTTPResponseWriter) {
+        let origin = request.headers["origin"]
+        let cors = self.cors
+        let send: @Sendable (HTTPResponse) -> Void = { response in
+            writer.send(cors.decorate(response, origin: origin))
+        }
+        do throws(APIError) {
+            let segments = try RequestPath.segments(request.path)
+            if request.method == .options, let preflight = cors.preflight(request, allowed: allowedMethods(segments)) {
+                send(preflight)
+                return
+            }
+            switch router.match(method: request.method, segments: segments) {
+            case .notFound:
+                throw APIError(.notFound, "no resource at this path")
+            case .methodNotAllowed(let allowed):
+                let allow = allowed.map(\.rawValue).joined(separator: ", ")
+                throw APIError(.methodNotAllowed, "method \(request.method) is not allowed here; allowed: \(allow)",
+                               headers: [("Allow", allow)])
+            case .found(let route, let parameters):
+                let context = RequestContext(request: request, parameters: parameters,
+                                             query: try QueryParameters(request.query), route: route.name)
+                run(route, context: context, send: send)
+            }
+        } catch {
+            send(error.response())
+        }
+    }
+
+    private func allowedMethods(_ segments: [String]) -> [HTTPMethod] {
+        router.routes.filter { $0.pattern.match(segments) != nil }.map(\.method)
+    }
+
+    private func run(_ route: Route, context: RequestContext, send: @escaping @Sendable (HTTPResponse) -> Void) {
+        let name = route.name
+        let log = self.log
+        let finish: @Sendable (() throws -> HTTPResponse) -> Void = { body in
+            var response: HTTPResponse
+            do {
+                response = try body()
+            } catch let error as APIError {
+                response = error.response()
+            } catch {
+                log.error("unhandled error", ["route": name, "requestId": context.request.requestID, "error": "\(error)"])
+                response = APIError(.internalServerError, "internal error; see the server log for request \(context.request.requestID)").response()
+            }
+            response.route = name
+            send(response)
+        }
+        switch route.execution {
+        case .inline(let handler):
+            finish { try handler(context) }
+        case .blocking(let handler):
+            let accepted = blocking.submit { finish { try handler(context) } }
+            if !accepted {
+                finish { throw APIError(.serviceUnavailable, "the server is busy; retry shortly", headers: [("Retry-After", "1")]) }
+            }
+        case .deferred(let handler):
+            let responder = Responder(route: name, write: send)
+            do {
+                try handler(context, responder)
+            } catch {
+                finish { throw error }
+            }
+        }
+    }
+}

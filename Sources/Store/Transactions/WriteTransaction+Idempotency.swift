@@ -1,0 +1,42 @@
+extension WriteTransaction {
+    // An expired row under the same key is replaced; a live one is left untouched.
+    private static let putRecord = """
+        INSERT INTO idempotency_keys (\(IdempotencyRecord.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (board_id, key) DO UPDATE SET
+            request_hash = excluded.request_hash, status = excluded.status,
+            response_body = excluded.response_body, response_headers = excluded.response_headers,
+            created_at = excluded.created_at, expires_at = excluded.expires_at
+        WHERE idempotency_keys.expires_at <= excluded.created_at
+        """
+    private static let purge = """
+        DELETE FROM idempotency_keys WHERE (board_id, key) IN (
+            SELECT board_id, key FROM idempotency_keys WHERE expires_at <= ? LIMIT ?)
+        """
+
+    /// Stores the response for a key, unless a live record already holds it.
+    ///
+    /// A record counts as live while `expiresAt > record.createdAt` of the new one.
+    ///
+    /// - Returns: true when stored; false when a live record exists (replay that one instead).
+    @discardableResult
+    public func putIdempotencyRecord(_ record: IdempotencyRecord) throws -> Bool {
+        try withStatement(Self.putRecord) { statement in
+            try statement.bind(record.boardId, record.key, record.requestHash, record.status,
+                               record.responseBody, record.responseHeaders, record.createdAt, record.expiresAt)
+            try statement.execute()
+        }
+        return changes == 1
+    }
+
+    /// Deletes records expired at `now`, at most `limit` per call (keeps the write short).
+    ///
+    /// - Returns: how many were deleted; call again while it equals `limit`.
+    @discardableResult
+    public func purgeExpiredIdempotencyRecords(now: Int64, limit: Int = 10_000) throws -> Int {
+        try withStatement(Self.purge) { statement in
+            try statement.bind(now, max(0, limit))
+            try statement.execute()
+        }
+        return changes
+    }
+}

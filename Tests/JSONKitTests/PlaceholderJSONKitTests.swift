@@ -1,4 +1,0 @@
-import Testing
-@testable import JSONKit
-
-@Test func JSONKitBuilds() { #expect(Bool(true)) }

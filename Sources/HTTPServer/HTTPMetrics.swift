@@ -40,7 +40,8 @@ public final class HTTPMetrics: Sendable {
     let openConnections = Atomic<Int>(0)
     let rejectedConnections = Atomic<Int>(0)
 
-    init(shards count: Int) {
+    /// Metrics with one shard per event loop (extra shards are harmless).
+    public init(shards count: Int) {
         shards = (0..<max(1, count)).map { _ in ShardBox() }
     }
 

@@ -26,12 +26,13 @@ public final class HTTPServer: Sendable {
 
     /// Binds and starts serving.
     public static func start(configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-                             logSink: any LogSink = FileDescriptorLogSink()) throws(SocketError) -> HTTPServer {
+                             logSink: any LogSink = FileDescriptorLogSink(),
+                             metrics: HTTPMetrics? = nil) throws(SocketError) -> HTTPServer {
         _ = csys_raise_nofile_limit()
         let fd = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         let port = Socket.localPort(fd)
         let loopCount = max(1, configuration.eventLoops)
-        let core = ServerCore(configuration: configuration, handler: handler, metrics: HTTPMetrics(shards: loopCount),
+        let core = ServerCore(configuration: configuration, handler: handler, metrics: metrics ?? HTTPMetrics(shards: loopCount),
                               logSink: logSink, listenFD: fd)
         var loops: [EventLoop] = []
         do {

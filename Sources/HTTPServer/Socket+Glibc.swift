@@ -63,3 +63,12 @@ extension String {
         self = String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// Process-wide handling of SIGINT and SIGTERM through a waiting thread instead of a handler.
+public enum TerminationSignals {
+    /// Blocks SIGINT, SIGTERM and SIGPIPE; call before starting any thread so all inherit the mask.
+    public static func block() { _ = csys_block_signals() }
+
+    /// Waits for SIGINT or SIGTERM and returns its number.
+    public static func wait() -> Int32 { csys_wait_termination_signal() }
+}

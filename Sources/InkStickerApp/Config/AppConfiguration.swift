@@ -1,21 +1,15 @@
 import Foundation
 import HTTPServer
+import Store
 
 /// Every setting of the service. Each has a command-line option and an environment variable
 /// (see `AppOptions`), and a default that runs on a fresh machine.
 public struct AppConfiguration: Sendable {
-    public enum Synchronous: String, Sendable, CaseIterable {
-        /// WAL + NORMAL: a power loss can lose the last transactions, never corrupt the database.
-        case normal
-        /// WAL + FULL: every acknowledged write survives a power loss, at some cost in write rate.
-        case full
-    }
-
     public var server = HTTPServerConfiguration()
     public var databasePath = "./data/inksticker.sqlite"
     /// Directory of the numbered migration files; nil searches `./Migrations` and the executable's ancestors.
     public var migrationsDirectory: String?
-    public var synchronous: Synchronous = .normal
+    public var synchronous: DatabaseConfiguration.Synchronous = .normal
     /// Threads that run SQLite work and other blocking handlers.
     public var blockingThreads = 4
     /// Requests queued for those threads before new ones get 503.

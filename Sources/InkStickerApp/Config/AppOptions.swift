@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Store
 
 /// The command-line options of `inksticker serve`, each with its environment variable.
 ///
@@ -26,7 +27,7 @@ public enum AppOptions {
         option("--db", "INKSTICKER_DB", "PATH", "SQLite database file (default ./data/inksticker.sqlite)") { c, v in c.databasePath = v },
         option("--migrations", "INKSTICKER_MIGRATIONS", "DIR", "migration files (default: ./Migrations, else next to the executable)") { c, v in c.migrationsDirectory = v },
         option("--synchronous", "INKSTICKER_SYNCHRONOUS", "normal|full", "SQLite durability: normal (default) or full") { c, v throws(OptionError) in
-            guard let value = AppConfiguration.Synchronous(rawValue: v.lowercased()) else { throw OptionError("--synchronous must be normal or full") }
+            guard let value = DatabaseConfiguration.Synchronous(rawValue: v.uppercased()) else { throw OptionError("--synchronous must be normal or full") }
             c.synchronous = value
         },
         option("--event-loops", "INKSTICKER_EVENT_LOOPS", "N", "socket I/O threads (default 1)") { c, v throws(OptionError) in

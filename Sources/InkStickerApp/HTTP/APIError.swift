@@ -27,17 +27,17 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     /// A stable problem type URI per status, documented in openapi.yaml.
     var type: String {
         switch status.code {
-        case 400: "https://inksticker.dev/problems/bad-request"
-        case 401: "https://inksticker.dev/problems/unauthorized"
-        case 404: "https://inksticker.dev/problems/not-found"
-        case 405: "https://inksticker.dev/problems/method-not-allowed"
-        case 409: "https://inksticker.dev/problems/conflict"
-        case 412: "https://inksticker.dev/problems/precondition-failed"
-        case 413: "https://inksticker.dev/problems/content-too-large"
-        case 415: "https://inksticker.dev/problems/unsupported-media-type"
-        case 422: "https://inksticker.dev/problems/validation"
-        case 429: "https://inksticker.dev/problems/rate-limited"
-        case 503: "https://inksticker.dev/problems/unavailable"
+        case 400: "/problems/bad-request"
+        case 401: "/problems/unauthorized"
+        case 404: "/problems/not-found"
+        case 405: "/problems/method-not-allowed"
+        case 409: "/problems/conflict"
+        case 412: "/problems/precondition-failed"
+        case 413: "/problems/content-too-large"
+        case 415: "/problems/unsupported-media-type"
+        case 422: "/problems/validation"
+        case 429: "/problems/rate-limited"
+        case 503: "/problems/unavailable"
         default: "about:blank"
         }
     }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Store
+
+@Test func StoreBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Starts InkSticker on the embedded default: ./data/inksticker.sqlite, http://127.0.0.1:8080.
+# Extra arguments go to 'inksticker serve' (see 'inksticker --help').
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
+scripts/deps.sh
+swift build -c release --product inksticker
+mkdir -p data
+# Debian's libtesseract uses OpenMP, which must be limited to one thread at process start.
+export OMP_THREAD_LIMIT=1
+exec .build/release/inksticker serve "$@"

@@ -7,7 +7,7 @@ packages=(
   pkg-config
   libsqlite3-dev
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
-  libfreetype-dev fonts-dejavu-core
+  libfreetype-dev fonts-dejavu-core fonts-nanum
   "$@"
 )
 

@@ -50,23 +50,35 @@ public final class MemoryLogSink: LogSink {
 }
 
 extension AccessLogEntry {
-    /// Appends the entry as one JSON line.
+    /// Appends the entry as one JSON line, straight into bytes (this runs once per request).
     func appendJSONLine(to out: inout [UInt8]) {
-        var line = "{\"time\":\(timeMs),\"level\":\"info\",\"msg\":\"request\",\"requestId\":"
-        ProblemResponse.appendJSONString(requestID, to: &line)
-        line += ",\"method\":"
-        ProblemResponse.appendJSONString(method, to: &line)
-        line += ",\"path\":"
-        ProblemResponse.appendJSONString(path, to: &line)
+        JSONBytes.appendLiteral("{\"time\":", to: &out)
+        JSONBytes.appendInt(timeMs, to: &out)
+        JSONBytes.appendLiteral(",\"level\":\"info\",\"msg\":\"request\",\"requestId\":", to: &out)
+        JSONBytes.appendString(requestID, to: &out)
+        JSONBytes.appendLiteral(",\"method\":", to: &out)
+        JSONBytes.appendString(method, to: &out)
+        JSONBytes.appendLiteral(",\"path\":", to: &out)
+        JSONBytes.appendString(path, to: &out)
         if !route.isEmpty {
-            line += ",\"route\":"
-            ProblemResponse.appendJSONString(route, to: &line)
+            JSONBytes.appendLiteral(",\"route\":", to: &out)
+            JSONBytes.appendString(route, to: &out)
         }
-        line += ",\"status\":\(status),\"bytes\":\(bytes),\"durationMs\":"
-        line += String(Double(Int(durationMs * 1000)) / 1000)
-        line += ",\"remote\":"
-        ProblemResponse.appendJSONString(remoteAddress, to: &line)
-        line += "}\n"
-        out.append(contentsOf: line.utf8)
+        JSONBytes.appendLiteral(",\"status\":", to: &out)
+        JSONBytes.appendInt(Int64(status), to: &out)
+        JSONBytes.appendLiteral(",\"bytes\":", to: &out)
+        JSONBytes.appendInt(Int64(bytes), to: &out)
+        // Milliseconds with microsecond resolution, written as a decimal without Double formatting.
+        let micros = Int64((durationMs * 1000).rounded())
+        JSONBytes.appendLiteral(",\"durationMs\":", to: &out)
+        JSONBytes.appendInt(micros / 1000, to: &out)
+        out.append(UInt8(ascii: "."))
+        let fraction = micros % 1000
+        if fraction < 100 { out.append(0x30) }
+        if fraction < 10 { out.append(0x30) }
+        JSONBytes.appendInt(fraction, to: &out)
+        JSONBytes.appendLiteral(",\"remote\":", to: &out)
+        JSONBytes.appendString(remoteAddress, to: &out)
+        JSONBytes.appendLiteral("}\n", to: &out)
     }
 }

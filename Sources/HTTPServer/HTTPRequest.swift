@@ -15,14 +15,14 @@ public struct HTTPRequestHead: Sendable, Equatable {
 
     /// The path part of the target, still percent-encoded.
     public var path: Substring {
-        if let q = target.firstIndex(of: "?") { return target[..<q] }
+        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) { return target[..<q] }
         return target[...]
     }
 
     /// The query part of the target without `?`, or nil.
     public var query: Substring? {
-        guard let q = target.firstIndex(of: "?") else { return nil }
-        return target[target.index(after: q)...]
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return target[target.utf8.index(after: q)...]
     }
 
     /// Whether the connection stays open after this exchange (RFC 9112 §9.3):

@@ -47,7 +47,7 @@ enum RequestPath {
             if decoded == "." || decoded == ".." {
                 throw APIError(.badRequest, "the path must not contain '.' or '..' segments")
             }
-            if decoded.contains("/") {
+            if decoded.utf8.contains(UInt8(ascii: "/")) {
                 throw APIError(.badRequest, "the path must not contain encoded slashes")
             }
             result.append(decoded)
@@ -57,7 +57,9 @@ enum RequestPath {
 
     /// Percent-decodes (RFC 3986 §2.1); with `plusIsSpace` also `+` → space (form encoding in queries).
     static func percentDecode(_ text: Substring, what: String, plusIsSpace: Bool = false) throws(APIError) -> String {
-        guard text.contains("%") || (plusIsSpace && text.contains("+")) else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) || (plusIsSpace && text.utf8.contains(UInt8(ascii: "+"))) else {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

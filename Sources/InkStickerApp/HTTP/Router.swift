@@ -57,7 +57,8 @@ struct Router: Sendable {
 
     /// The body limit of the route a head would reach, so oversized bodies are refused unread.
     func bodyLimit(for head: HTTPRequestHead) -> Int? {
-        guard let segments = try? RequestPath.segments(head.path),
+        guard head.method == .post || head.method == .put || head.method == .patch,
+              let segments = try? RequestPath.segments(head.path),
               case .found(let route, _) = match(method: head.method, segments: segments) else { return nil }
         return route.bodyLimit
     }

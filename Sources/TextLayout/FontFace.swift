@@ -3,8 +3,10 @@ import Synchronization
 
 /// One loaded font face with its metric caches.
 ///
-/// An `FT_Face` must not be used by two threads at once, so all FreeType calls on it happen under this object's
-/// lock, together with the caches they fill. Vertical metrics are read once at load time and are immutable.
+/// FreeType's rule is that an `FT_Face` may be used by one thread at a time, while `FT_Load_Glyph` and its siblings
+/// on *different* faces of one library may run concurrently. So every FreeType call on this face happens under this
+/// object's lock, together with the caches it fills, and two measurements in different families never wait for
+/// each other. Vertical metrics are read once at load time and are immutable.
 ///
 /// All values are in font units (unscaled, unhinted): a measurement sums integers and scales once, so widths are
 /// exactly proportional to the font size and no 26.6 rounding creeps in.

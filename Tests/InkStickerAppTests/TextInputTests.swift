@@ -109,14 +109,20 @@ struct TextInputTests {
 
     @Test("truncation keeps the longest fitting prefix for every split of a mixed string")
     func truncationProperty() throws {
-        let pieces = ["a", "한", "👍🏽", "🇰🇷", "e\u{301}", "👨\u{200D}👩\u{200D}👧", "1", " "]
+        // Pieces chosen to merge or re-pair across the seam: lone regional indicators, a lone ZWJ, a lone combining
+        // mark, a lone skin-tone modifier, Hangul jamo, a Devanagari virama that joins the next consonant.
+        let pieces = ["a", "한", "👍🏽", "🇰🇷", "e\u{301}", "👨\u{200D}👩\u{200D}👧", "1", " ",
+                      "\u{1F1F0}", "\u{1F1F7}", "\u{200D}", "👩", "\u{301}", "\u{1F3FD}", "\u{1100}", "\u{1161}",
+                      "\u{11AB}", "क\u{94D}", "ष", "\n"]
+        // A stored text may end in a CR, which an inserted LF joins (CR LF is one character); typing CR is refused.
+        let textPieces = pieces + ["\r"]
         var state: UInt64 = 0x5EED
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        for _ in 0..<300 {
-            let text = (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined()
+        for _ in 0..<3_000 {
+            let text = (0..<next(6)).map { _ in textPieces[next(textPieces.count)] }.joined()
             let inserted = (0..<next(8)).map { _ in pieces[next(pieces.count)] }.joined()
             let maxLength = next(12)
             let result = try Self.apply([.insertText(inserted)], to: text, rules: TextInputRules(maxLength: maxLength))
@@ -129,6 +135,10 @@ struct TextInputTests {
             }
             // …within the limit unless nothing was inserted, and one more character would not have fitted.
             #expect(result.count <= maxLength || taken == 0)
+            // The running count the editor keeps matches a full recount, also after deleting again.
+            let edited = try Self.apply([.insertText(inserted), .deleteBackward(count: 1), .insertText(inserted)],
+                                        to: text, rules: TextInputRules(maxLength: maxLength))
+            #expect(edited.count <= max(maxLength, text.count), "\(text.debugDescription) + \(inserted.debugDescription)")
             if taken < kept.count {
                 #expect(prefixes[taken + 1].count > maxLength, "\(text.debugDescription) + \(inserted.debugDescription)")
             }
@@ -203,7 +213,8 @@ struct TextInputTests {
     @Test("request limits are typed errors")
     func limits() {
         let limits = TextInputLimits(maxOps: 3, maxInsertCharacters: 5, maxInsertUTF8Bytes: 32,
-                                     maxScalarsPerCharacter: 8, maxTextUTF8Bytes: 12, maxMaxLength: 100)
+                                     maxTotalInsertUTF8Bytes: 40, maxScalarsPerCharacter: 8, maxTextUTF8Bytes: 12,
+                                     maxMaxLength: 100)
         func error(_ ops: [TextInputOp], rules: TextInputRules = Self.free) -> TextInputError? {
             Self.error(ops, rules: rules, limits: limits)
         }
@@ -218,6 +229,9 @@ struct TextInputTests {
             == .characterTooComplex(opIndex: 0, offset: 1, scalars: 9, limit: 8))
         #expect(error([.insertText("abcde"), .insertText("abcde"), .insertText("abc")])
             == .textTooLong(opIndex: 2, utf8Bytes: 13, limit: 12))
+        let thirtyBytes = String(repeating: "é", count: 15)
+        #expect(error([.insertText(thirtyBytes), .deleteBackward(count: 30), .insertText(thirtyBytes)])
+            == .requestTooLarge(utf8Bytes: 60, limit: 40))
         #expect(error([], rules: TextInputRules(maxLength: 101)) == .invalidMaxLength(value: 101, limit: 100))
         #expect(error([], rules: TextInputRules(maxLength: -1)) == .invalidMaxLength(value: -1, limit: 100))
         #expect(TextInputError.invalidMaxLength(value: -1, limit: 100).pointer() == nil)

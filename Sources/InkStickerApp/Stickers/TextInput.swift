@@ -58,22 +58,36 @@ public enum TextInput {
         guard ops.count <= limits.maxOps else {
             throw .tooManyOps(count: ops.count, limit: limits.maxOps)
         }
+        var totalBytes = 0
+        for case let .insertText(inserted) in ops {
+            totalBytes += inserted.utf8.count
+        }
+        guard totalBytes <= limits.maxTotalInsertUTF8Bytes else {
+            throw .requestTooLarge(utf8Bytes: totalBytes, limit: limits.maxTotalInsertUTF8Bytes)
+        }
         if let maxLength = rules.maxLength, !(0...limits.maxMaxLength).contains(maxLength) {
             throw .invalidMaxLength(value: maxLength, limit: limits.maxMaxLength)
         }
         var result = text
+        // The character count is needed only under a length limit; it is then kept up to date per operation, so a
+        // request costs time proportional to its input, not operations × text length.
+        var count = rules.maxLength == nil ? 0 : text.count
         for (index, op) in ops.enumerated() {
             switch op {
             case let .insertText(inserted):
                 try validate(inserted, opIndex: index, rules: rules, limits: limits)
-                result = insert(inserted, into: result, maxLength: rules.maxLength)
+                if let maxLength = rules.maxLength {
+                    insert(inserted, into: &result, count: &count, maxLength: maxLength)
+                } else {
+                    result.append(contentsOf: inserted)
+                }
                 let bytes = result.utf8.count
                 guard bytes <= limits.maxTextUTF8Bytes else {
                     throw .textTooLong(opIndex: index, utf8Bytes: bytes, limit: limits.maxTextUTF8Bytes)
                 }
-            case let .deleteBackward(count):
-                guard count >= 1 else { throw .invalidDeleteCount(opIndex: index, count: count) }
-                deleteBackward(count, from: &result)
+            case let .deleteBackward(requested):
+                guard requested >= 1 else { throw .invalidDeleteCount(opIndex: index, count: requested) }
+                count -= deleteBackward(requested, from: &result)
             }
         }
         return result
@@ -105,35 +119,69 @@ public enum TextInput {
         }
     }
 
-    /// `text` followed by the longest prefix of `inserted` that keeps the result within `maxLength` characters.
+    /// Appends the longest prefix of `inserted` that keeps `text` within `maxLength` characters, updating `count`
+    /// (the character count of `text`).
     ///
-    /// Appending never removes a character boundary that already exists (grapheme breaking looks only at what comes
-    /// before a position and the next scalar), so the result's length grows monotonically with the prefix and a
-    /// binary search finds the longest prefix that fits. The length is always that of the concatenation, because
-    /// clusters can merge across the seam (a combining mark, a second regional indicator).
-    static func insert(_ inserted: String, into text: String, maxLength: Int?) -> String {
-        let whole = text + inserted
-        guard let maxLength, whole.count > maxLength else { return whole }
-        let characters = Array(inserted)
-        var fits = 0  // the longest prefix known to fit
-        var tooLong = characters.count  // the shortest prefix known not to fit
-        while tooLong - fits > 1 {
-            let middle = (fits + tooLong) / 2
-            if (text + String(characters[..<middle])).count <= maxLength {
-                fits = middle
+    /// Clusters can merge across the seam (a combining mark, a ZWJ sequence, a virama conjunct, a second regional
+    /// indicator), so what counts is the length of the concatenation, not a sum. Two facts of grapheme segmentation
+    /// keep that cheap:
+    /// - Appending never removes a boundary that already exists (a break depends only on what precedes it and the next
+    ///   scalar), so the length grows monotonically with the prefix and a search finds the longest prefix that fits.
+    /// - Segmentation after the start of `text`'s last character does not depend on anything before it (that start is
+    ///   a boundary, and an even number of regional indicators precedes it within a run), so the concatenation has
+    ///   `count − 1` characters before the seam plus those of `last + prefix`.
+    ///
+    /// The search gallops (prefixes of 1, 2, 4, … characters) and then bisects, so its cost is proportional to what is
+    /// kept rather than to what was sent: a full field rejects a long insertion after looking at a character or two.
+    static func insert(_ inserted: String, into text: inout String, count: inout Int, maxLength: Int) {
+        let stem = text.last.map(String.init) ?? ""
+        let stemCount = text.isEmpty ? 0 : count - 1
+        // ends[k] is the end of the k-character prefix of `inserted`, discovered lazily.
+        var ends = [inserted.startIndex]
+        func prefixEnd(_ characters: Int) -> String.Index? {
+            while ends.count <= characters {
+                guard let last = ends.last, last < inserted.endIndex else { return nil }
+                ends.append(inserted.index(after: last))
+            }
+            return ends[characters]
+        }
+        func length(_ characters: Int) -> Int {
+            stemCount + (stem + inserted[..<ends[characters]]).count
+        }
+
+        var fits = 0  // the longest prefix known to fit (the empty one: nothing is inserted)
+        var tooLong: Int?  // the shortest prefix known not to fit
+        var probe = 1
+        while tooLong == nil {
+            if prefixEnd(probe) != nil {
+                if length(probe) <= maxLength { fits = probe; probe *= 2 } else { tooLong = probe }
             } else {
-                tooLong = middle
+                // Fewer than `probe` characters: all of them fit, or the bisection below decides.
+                let all = ends.count - 1
+                if all == fits { break }
+                if length(all) <= maxLength { fits = all } else { tooLong = all }
+                break
             }
         }
-        return text + String(characters[..<fits])
+        if var upper = tooLong {
+            while upper - fits > 1 {
+                let middle = (fits + upper) / 2
+                if length(middle) <= maxLength { fits = middle } else { upper = middle }
+            }
+        }
+        guard fits > 0 else { return }
+        count = length(fits)
+        text.append(contentsOf: inserted[..<ends[fits]])
     }
 
-    /// Removes up to `count` characters from the end of `text`, in time proportional to what is removed.
-    static func deleteBackward(_ count: Int, from text: inout String) {
-        var remaining = count
-        while remaining > 0, !text.isEmpty {
+    /// Removes up to `count` characters from the end of `text`, in time proportional to what is removed, and returns
+    /// how many were removed.
+    static func deleteBackward(_ count: Int, from text: inout String) -> Int {
+        var removed = 0
+        while removed < count, !text.isEmpty {
             text.removeLast()
-            remaining -= 1
+            removed += 1
         }
+        return removed
     }
 }

@@ -5,6 +5,8 @@
 public enum TextInputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The request has more operations than ``TextInputLimits/maxOps``.
     case tooManyOps(count: Int, limit: Int)
+    /// The request's insertions together carry more UTF-8 bytes than ``TextInputLimits/maxTotalInsertUTF8Bytes``.
+    case requestTooLarge(utf8Bytes: Int, limit: Int)
     /// The rules' `maxLength` is negative or above ``TextInputLimits/maxMaxLength``.
     case invalidMaxLength(value: Int, limit: Int)
     /// A `deleteBackward` count is zero or negative.
@@ -24,7 +26,7 @@ public enum TextInputError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The index of the offending operation, when one operation is to blame.
     public var opIndex: Int? {
         switch self {
-        case .tooManyOps, .invalidMaxLength: nil
+        case .tooManyOps, .requestTooLarge, .invalidMaxLength: nil
         case let .invalidDeleteCount(index, _), let .insertTooLarge(index, _, _), let .insertTooLong(index, _, _),
              let .characterTooComplex(index, _, _, _), let .disallowedCharacter(index, _, _, _),
              let .textTooLong(index, _, _):
@@ -33,11 +35,11 @@ public enum TextInputError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// A JSON Pointer to the offending value, given the pointer of the ops array in the request
-    /// (`/ops/3/deleteBackward`, `/ops/0/insertText`, or the array itself for too many ops); `nil` for a rules error,
+    /// (`/ops/3/deleteBackward`, `/ops/0/insertText`, or the array itself for errors about the whole request); `nil` for a rules error,
     /// whose place in a request only the app knows.
     public func pointer(ops opsPointer: String = "/ops") -> String? {
         switch self {
-        case .tooManyOps: opsPointer
+        case .tooManyOps, .requestTooLarge: opsPointer
         case .invalidMaxLength: nil
         case let .invalidDeleteCount(index, _): "\(opsPointer)/\(index)/\(TextInputOp.Kind.deleteBackward.rawValue)"
         case let .insertTooLarge(index, _, _), let .insertTooLong(index, _, _),
@@ -52,6 +54,8 @@ public enum TextInputError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case let .tooManyOps(count, limit):
             "\(count) operations in one request; the limit is \(limit)"
+        case let .requestTooLarge(bytes, limit):
+            "the request inserts \(bytes) UTF-8 bytes in all; the limit is \(limit)"
         case let .invalidMaxLength(value, limit):
             "maxLength \(value) is out of range; allowed: 0...\(limit)"
         case let .invalidDeleteCount(index, count):

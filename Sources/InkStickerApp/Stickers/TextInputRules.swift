@@ -58,6 +58,10 @@ public struct TextInputLimits: Sendable, Equatable {
     /// The most UTF-8 bytes one `insertText` may carry (default 8 KiB); checked before anything is counted, so a huge
     /// string costs no grapheme segmentation.
     public var maxInsertUTF8Bytes: Int
+    /// The most UTF-8 bytes all `insertText` operations of one request may carry together (default 64 KiB). Checked
+    /// before any work, it bounds a request's cost (validation and insertion take roughly 0.1–0.25 µs per character,
+    /// so a request at the cap costs a few milliseconds).
+    public var maxTotalInsertUTF8Bytes: Int
     /// The most Unicode scalars in one inserted character (default 32). A ZWJ family or a tag-sequence flag has 7;
     /// a "character" of hundreds of stacked combining marks is abuse, not writing.
     public var maxScalarsPerCharacter: Int
@@ -71,6 +75,7 @@ public struct TextInputLimits: Sendable, Equatable {
         maxOps: Int = 1_000,
         maxInsertCharacters: Int = 1_000,
         maxInsertUTF8Bytes: Int = 8_192,
+        maxTotalInsertUTF8Bytes: Int = 65_536,
         maxScalarsPerCharacter: Int = 32,
         maxTextUTF8Bytes: Int = 65_536,
         maxMaxLength: Int = 10_000
@@ -78,6 +83,7 @@ public struct TextInputLimits: Sendable, Equatable {
         self.maxOps = maxOps
         self.maxInsertCharacters = maxInsertCharacters
         self.maxInsertUTF8Bytes = maxInsertUTF8Bytes
+        self.maxTotalInsertUTF8Bytes = maxTotalInsertUTF8Bytes
         self.maxScalarsPerCharacter = maxScalarsPerCharacter
         self.maxTextUTF8Bytes = maxTextUTF8Bytes
         self.maxMaxLength = maxMaxLength

@@ -1,1 +1,0 @@
-// TextLayout module.

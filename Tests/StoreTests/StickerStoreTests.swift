@@ -233,10 +233,9 @@ import Testing
 
     @Test func listingUsesTheBoardIndex() throws {
         let plan = try database.read { transaction in
-            try transaction.withStatement("""
-                EXPLAIN QUERY PLAN SELECT id FROM stickers
-                WHERE board_id = ? AND seq > ? AND (? IS NULL OR state = ?) ORDER BY seq LIMIT 10
-                """) { try $0.map { $0.string(at: 3) }.joined(separator: "\n") }
+            try transaction.withStatement("EXPLAIN QUERY PLAN " + ReadTransaction.listStickersSQL) {
+                try $0.map { $0.string(at: 3) }.joined(separator: "\n")
+            }
         }
         #expect(plan.contains("stickers_board_seq"))
         #expect(!plan.contains("TEMP B-TREE"))  // No sort step: the index gives the order.

@@ -31,6 +31,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stored value that the record type cannot represent (an unknown enum raw value).
     case corruptValue(table: String, column: String, value: String)
 
+    /// A one-line explanation for logs.
     public var description: String {
         switch self {
         case .closed:

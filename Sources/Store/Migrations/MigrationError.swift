@@ -20,6 +20,7 @@ public enum MigrationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Running a migration's SQL failed; it was rolled back.
     case failed(version: Int, name: String, error: SQLiteError)
 
+    /// A one-line explanation for logs and start-up failures.
     public var description: String {
         switch self {
         case let .directoryNotFound(searched):

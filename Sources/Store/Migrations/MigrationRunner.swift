@@ -1,6 +1,8 @@
 /// A migration recorded in `schema_migrations`.
 public struct AppliedMigration: Sendable, Hashable {
+    /// The migration's number.
     public let version: Int
+    /// The migration's name (file name without number and extension).
     public let name: String
     /// Lowercase hex SHA-256 of the file bytes when applied.
     public let checksum: String

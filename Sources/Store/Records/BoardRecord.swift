@@ -9,6 +9,7 @@ public struct BoardRecord: Sendable, Hashable {
     /// Milliseconds since the Unix epoch (UTC).
     public var createdAt: Int64
 
+    /// Creates a record; `tokenHash` must be 32 bytes.
     public init(id: String, title: String, tokenHash: [UInt8], createdAt: Int64) {
         self.id = id
         self.title = title

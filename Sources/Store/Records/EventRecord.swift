@@ -9,9 +9,11 @@ public struct EventRecord: Sendable, Hashable {
 
     /// Increasing across the database and never reused; a board's change-feed cursor.
     public var id: Int64
+    /// The board whose history this is.
     public var boardId: String
     /// nil exactly for `.cleared`.
     public var stickerId: String?
+    /// What happened.
     public var type: Kind
     /// The sticker's version after the change; nil exactly for `.cleared`.
     public var version: Int64?
@@ -20,6 +22,7 @@ public struct EventRecord: Sendable, Hashable {
     /// Milliseconds since the Unix epoch (UTC).
     public var createdAt: Int64
 
+    /// Creates a record; `id` is assigned by the store on append.
     public init(id: Int64, boardId: String, stickerId: String?, type: Kind, version: Int64?,
                 payload: String, createdAt: Int64) {
         self.id = id

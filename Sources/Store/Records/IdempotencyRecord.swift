@@ -12,6 +12,7 @@ public struct IdempotencyRecord: Sendable, Hashable {
     public var requestHash: [UInt8]
     /// HTTP status of the stored response (100–599).
     public var status: Int
+    /// The stored response's body bytes, replayed verbatim.
     public var responseBody: [UInt8]
     /// Response headers as JSON produced by the application.
     public var responseHeaders: String
@@ -20,6 +21,7 @@ public struct IdempotencyRecord: Sendable, Hashable {
     /// After this instant the record is ignored and may be purged or replaced.
     public var expiresAt: Int64
 
+    /// Creates a record; times are milliseconds since the Unix epoch (UTC).
     public init(boardId: String, key: String, requestHash: [UInt8], status: Int, responseBody: [UInt8],
                 responseHeaders: String, createdAt: Int64, expiresAt: Int64) {
         self.boardId = boardId

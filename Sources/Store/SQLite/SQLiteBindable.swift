@@ -47,6 +47,7 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
 
 /// An explicit SQL NULL, for positional binding lists where a bare `nil` has no type.
 public struct SQLiteNull: SQLiteBindable, Sendable {
+    /// The NULL value.
     public init() {}
     public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bindNull(at: index) }
 }

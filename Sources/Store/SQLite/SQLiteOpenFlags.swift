@@ -2,8 +2,10 @@ import CSQLite
 
 /// Flags for `sqlite3_open_v2`.
 public struct SQLiteOpenFlags: OptionSet, Sendable, Hashable {
+    /// The `SQLITE_OPEN_*` bits.
     public let rawValue: Int32
 
+    /// Wraps raw `SQLITE_OPEN_*` bits.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// Open for reading only; writes fail with `SQLITE_READONLY`.

@@ -28,23 +28,41 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     /// `SQLITE_CONSTRAINT_TRIGGER (1811)`.
     public var description: String { "\(name) (\(rawValue))" }
 
+    /// Success.
     public static let ok = SQLiteResultCode(rawValue: SQLITE_OK)
+    /// Generic error (SQL error, missing database).
     public static let error = SQLiteResultCode(rawValue: SQLITE_ERROR)
+    /// The database file is locked by another connection.
     public static let busy = SQLiteResultCode(rawValue: SQLITE_BUSY)
+    /// A table is locked within the same connection.
     public static let locked = SQLiteResultCode(rawValue: SQLITE_LOCKED)
+    /// Attempt to write on a read-only connection.
     public static let readOnly = SQLiteResultCode(rawValue: SQLITE_READONLY)
+    /// The database file could not be opened.
     public static let cantOpen = SQLiteResultCode(rawValue: SQLITE_CANTOPEN)
+    /// A constraint was violated (see the extended code).
     public static let constraint = SQLiteResultCode(rawValue: SQLITE_CONSTRAINT)
+    /// The library was used incorrectly (closed connection, multiple statements).
     public static let misuse = SQLiteResultCode(rawValue: SQLITE_MISUSE)
+    /// Parameter index or name out of range.
     public static let range = SQLiteResultCode(rawValue: SQLITE_RANGE)
+    /// String or blob too large.
     public static let tooBig = SQLiteResultCode(rawValue: SQLITE_TOOBIG)
+    /// `sqlite3_step` has a row ready.
     public static let row = SQLiteResultCode(rawValue: SQLITE_ROW)
+    /// `sqlite3_step` has finished.
     public static let done = SQLiteResultCode(rawValue: SQLITE_DONE)
+    /// A CHECK constraint failed.
     public static let constraintCheck = SQLiteResultCode(rawValue: 275)
+    /// A foreign key constraint failed.
     public static let constraintForeignKey = SQLiteResultCode(rawValue: 787)
+    /// A NOT NULL constraint failed.
     public static let constraintNotNull = SQLiteResultCode(rawValue: 1299)
+    /// A PRIMARY KEY constraint failed.
     public static let constraintPrimaryKey = SQLiteResultCode(rawValue: 1555)
+    /// A trigger raised an error (`RAISE(ABORT, …)`).
     public static let constraintTrigger = SQLiteResultCode(rawValue: 1811)
+    /// A UNIQUE constraint failed.
     public static let constraintUnique = SQLiteResultCode(rawValue: 2067)
 
     private static let names: [Int32: String] = [

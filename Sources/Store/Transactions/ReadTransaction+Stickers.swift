@@ -1,11 +1,14 @@
 extension ReadTransaction {
     private static let selectSticker =
         "SELECT \(StickerRecord.columns) FROM stickers WHERE id = ? AND board_id = ?"
-    private static let countStickers =
-        "SELECT state, count(*) FROM stickers WHERE board_id = ? GROUP BY state"
+    private static let countStickers = """
+        SELECT count(*) FILTER (WHERE state = 'field'), count(*) FILTER (WHERE state = 'label')
+        FROM stickers WHERE board_id = ?
+        """
     // One statement for every filter combination: absent filters are bound as NULL/0 so the
     // SQL text (and its cached plan) never varies. The (board_id, seq) index drives the scan.
-    private static let listStickers = """
+    /// Internal so tests can check its query plan.
+    static let listStickersSQL = """
         SELECT \(StickerRecord.columns) FROM stickers
         WHERE board_id = :board AND seq > :after
           AND (:state IS NULL OR state = :state)
@@ -36,15 +39,8 @@ extension ReadTransaction {
     public func stickerCounts(boardId: String) throws -> StickerCounts {
         try withStatement(Self.countStickers) { statement in
             try statement.bind(boardId)
-            var counts = StickerCounts(fields: 0, labels: 0)
-            try statement.forEachRow { row in
-                switch StickerRecord.State(rawValue: row.string(at: 0)) {
-                case .field: counts.fields = row.int(at: 1)
-                case .label: counts.labels = row.int(at: 1)
-                case nil: break
-                }
-            }
-            return counts
+            return try statement.first { StickerCounts(fields: $0.int(at: 0), labels: $0.int(at: 1)) }
+                ?? StickerCounts(fields: 0, labels: 0)
         }
     }
 
@@ -60,7 +56,7 @@ extension ReadTransaction {
                              intersecting rect: StickerRecord.Rect? = nil,
                              afterSeq: Int64? = nil, limit: Int) throws -> StickerPage {
         try checkLimit(limit)
-        return try withStatement(Self.listStickers) { statement in
+        return try withStatement(Self.listStickersSQL) { statement in
             try statement.bind(boardId, named: ":board")
             try statement.bind(afterSeq ?? 0, named: ":after")
             try statement.bind(state?.rawValue, named: ":state")

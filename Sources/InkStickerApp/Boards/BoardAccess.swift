@@ -1,0 +1,35 @@
+import Foundation
+import HTTPServer
+import Store
+
+/// Object-level authorisation: every `/v1/boards/{boardId}/...` request must carry that board's token.
+enum BoardAccess {
+    /// The same answer whether the board is missing or the token is wrong, so the response never
+    /// reveals which boards exist.
+    static let denied = APIError(.unauthorized, "a valid bearer token for this board is required",
+                                 headers: [("WWW-Authenticate", "Bearer realm=\"inksticker\"")])
+
+    /// The bearer token of the request, if well-formed (RFC 6750 §2.1).
+    static func bearerToken(_ context: RequestContext) -> String? {
+        guard let value = context.headers["authorization"] else { return nil }
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty, token.utf8.count <= 256 else { return nil }
+        return token
+    }
+
+    /// Loads the board named in the path and checks the token against it.
+    static func authorize(_ context: RequestContext, in transaction: ReadTransaction) throws -> BoardRecord {
+        let boardID = try context.parameter("boardId")
+        guard let token = bearerToken(context), ResourceID.isPlausible(boardID) else { throw denied }
+        let presented = BoardToken.hash(token)
+        guard let board = try transaction.board(id: boardID) else {
+            // Compare anyway so a missing board costs the same as a wrong token.
+            _ = BoardToken.constantTimeEquals(presented, presented)
+            throw denied
+        }
+        guard BoardToken.constantTimeEquals(presented, board.tokenHash) else { throw denied }
+        return board
+    }
+}

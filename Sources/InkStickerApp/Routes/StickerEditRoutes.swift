@@ -1,0 +1,109 @@
+import HTTPServer
+import JSONKit
+import Store
+
+/// Editing stickers: PATCH, key input, commit, end editing, delete, clear.
+enum StickerEditRoutes {
+    static func register(_ router: inout RouterBuilder, _ services: AppServices) {
+        let small = services.configuration.maxSmallBodyBytes
+        let changes = StickerChanges(services: services)
+
+        router.add(.patch, "/v1/boards/{boardId}/stickers/{stickerId}", bodyLimit: small, .blocking { context in
+            let body = try JSONBody.object(context)
+            let sticker = try changes.update(context) { sticker throws in
+                var collector = FieldCollector()
+                collector.record(body.unknownMemberViolations(allowed: ["text", "font", "style", "maxLength", "charset"], at: .root))
+                StickerAppearance.apply(body, to: &sticker, collector: &collector)
+                let text = collector.collect { () throws(FieldViolation) in try body.optional("text", as: String.self, at: .root) } ?? nil
+                if !collector.isEmpty { throw APIError(FieldViolations(collector.violations)) }
+                if let text {
+                    guard sticker.state == .field else {
+                        throw APIError(.conflict, "the sticker is a label; its text is final (style and font can still change)")
+                    }
+                    try StickerText.validate(text, rules: StickerText.rules(of: sticker), pointer: "/text")
+                    sticker.text = text
+                }
+            }
+            return EntityTag.response(.ok, sticker)
+        })
+
+        router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/input", bodyLimit: small, .blocking { context in
+            let body = try JSONBody.object(context)
+            let ops = try StickerText.decodeOps(body)
+            let sticker = try changes.update(context) { sticker throws in
+                guard sticker.state == .field else {
+                    throw APIError(.conflict, "the sticker is a label; key input only edits fields")
+                }
+                do {
+                    sticker.text = try TextInput.apply(ops, to: sticker.text, rules: StickerText.rules(of: sticker))
+                } catch {
+                    throw APIError.validation([.init(pointer: error.pointer() ?? "/ops", detail: error.description)])
+                }
+            }
+            return EntityTag.response(.ok, sticker)
+        })
+
+        router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/commit", bodyLimit: small, .blocking { context in
+            let outcome = try services.database.write { tx -> StickerChanges.CommitOutcome in
+                let board = try BoardAccess.authorize(context, in: tx)
+                let sticker = try StickerChanges.load(context, board: board, tx)
+                try EntityTag.checkIfMatch(context, current: sticker)
+                return try changes.commit(sticker, tx, now: Timestamp.now())
+            }
+            switch outcome {
+            case .committed(let label):
+                services.events.notify(boardId: label.boardId)
+                return EntityTag.response(.ok, label)
+            case .alreadyLabel(let label):
+                return EntityTag.response(.ok, label)
+            case .deleted:
+                services.events.notify(boardId: try context.parameter("boardId"))
+                return HTTPResponse(status: .noContent)
+            }
+        })
+
+        router.add(.post, "/v1/boards/{boardId}/end-editing", bodyLimit: small, .blocking { context in
+            let (committed, deleted, boardID) = try services.database.write { tx -> (Int, Int, String) in
+                let board = try BoardAccess.authorize(context, in: tx)
+                var committed = 0, deleted = 0
+                let now = Timestamp.now()
+                for field in try tx.fields(boardId: board.id) {
+                    switch try changes.commit(field, tx, now: now) {
+                    case .committed: committed += 1
+                    case .deleted: deleted += 1
+                    case .alreadyLabel: break
+                    }
+                }
+                return (committed, deleted, board.id)
+            }
+            if committed + deleted > 0 { services.events.notify(boardId: boardID) }
+            return JSONBody.response(.ok, .object([("committed", .number(Double(committed))), ("deleted", .number(Double(deleted)))]))
+        })
+
+        router.add(.delete, "/v1/boards/{boardId}/stickers/{stickerId}", .blocking { context in
+            let boardID = try services.database.write { tx -> String in
+                let board = try BoardAccess.authorize(context, in: tx)
+                let sticker = try StickerChanges.load(context, board: board, tx)
+                try EntityTag.checkIfMatch(context, current: sticker)
+                _ = try tx.deleteSticker(id: sticker.id, boardId: board.id, expectedVersion: sticker.version)
+                try changes.record(.deleted, sticker, tx)
+                return board.id
+            }
+            services.events.notify(boardId: boardID)
+            return HTTPResponse(status: .noContent)
+        })
+
+        router.add(.delete, "/v1/boards/{boardId}/stickers", .blocking { context in
+            let (count, boardID) = try services.database.write { tx -> (Int, String) in
+                let board = try BoardAccess.authorize(context, in: tx)
+                let count = try tx.deleteAllStickers(boardId: board.id)
+                let payload = JSONWriter().string(.object([("boardId", .string(board.id)), ("deleted", .number(Double(count)))]))
+                try tx.appendEvent(boardId: board.id, stickerId: nil, type: .cleared, version: nil, payload: payload,
+                                   createdAt: Timestamp.now())
+                return (count, board.id)
+            }
+            services.events.notify(boardId: boardID)
+            return JSONBody.response(.ok, .object([("deleted", .number(Double(count)))]))
+        })
+    }
+}

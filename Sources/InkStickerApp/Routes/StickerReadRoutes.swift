@@ -1,0 +1,93 @@
+import Foundation
+import HTTPServer
+import Ink
+import JSONKit
+import Store
+
+/// Reading stickers: a board's list (filtered, paged), one sticker, and its ink.
+enum StickerReadRoutes {
+    static let defaultPageSize = 100
+    static let maxPageSize = 500
+
+    static func register(_ router: inout RouterBuilder, _ services: AppServices) {
+        router.add(.get, "/v1/boards/{boardId}/stickers", .blocking { context in
+            let state = try context.query["state"].map { name throws(APIError) -> StickerRecord.State in
+                guard let state = StickerRecord.State(rawValue: name) else {
+                    throw APIError(.badRequest, "query parameter 'state' must be field or label",
+                                   violations: [.init(pointer: "/query/state", detail: "expected field or label")])
+                }
+                return state
+            }
+            let rect = try context.query["rect"].map(parseRect)
+            let after = try context.query["after"].map { text throws(APIError) -> Int64 in
+                guard let cursor = Int64(text), cursor >= 0 else {
+                    throw APIError(.badRequest, "query parameter 'after' must be a cursor from nextCursor",
+                                   violations: [.init(pointer: "/query/after", detail: "invalid cursor")])
+                }
+                return cursor
+            }
+            let limit = try context.query.int("limit", in: 1...maxPageSize) ?? defaultPageSize
+            let page = try services.database.read { tx in
+                let board = try BoardAccess.authorize(context, in: tx)
+                return try tx.listStickers(boardId: board.id, state: state, intersecting: rect, afterSeq: after, limit: limit)
+            }
+            return JSONBody.response(.ok, .object([
+                ("stickers", .array(page.stickers.map(StickerJSON.sticker))),
+                ("nextCursor", page.nextCursor.map { .string(String($0)) } ?? .null),
+            ]))
+        })
+
+        router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}", .blocking { context in
+            let sticker = try services.database.read { tx in
+                let board = try BoardAccess.authorize(context, in: tx)
+                return try StickerChanges.load(context, board: board, tx)
+            }
+            if EntityTag.isNotModified(context, current: sticker) {
+                var headers = HTTPHeaders()
+                headers.add(name: "ETag", value: EntityTag.of(sticker))
+                return HTTPResponse(status: .notModified, headers: headers)
+            }
+            return EntityTag.response(.ok, sticker)
+        })
+
+        router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}/ink", .blocking { context in
+            let inks = try services.database.read { tx in
+                let board = try BoardAccess.authorize(context, in: tx)
+                let sticker = try StickerChanges.load(context, board: board, tx)
+                return try tx.inks(stickerId: sticker.id)
+            }
+            var writings: [JSONValue] = []
+            for ink in inks {
+                let strokes = try InkCodec.decode(ink.strokes)
+                writings.append(.object([
+                    ("id", .string(ink.id)),
+                    ("seq", .number(Double(ink.seq))),
+                    ("createdAt", .string(Timestamps.iso8601(ink.createdAt))),
+                    ("strokes", .array(strokes.map(InkJSON.stroke))),
+                ]))
+            }
+            return JSONBody.response(.ok, .object([("inks", .array(writings))]))
+        })
+    }
+
+    /// `rect=x,y,width,height` with a non-negative size.
+    static func parseRect(_ text: String) throws(APIError) -> StickerRecord.Rect {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+              [x, y, w, h].allSatisfy(\.isFinite), w >= 0, h >= 0 else {
+            throw APIError(.badRequest, "query parameter 'rect' must be x,y,width,height with a non-negative size",
+                           violations: [.init(pointer: "/query/rect", detail: "expected x,y,width,height")])
+        }
+        return StickerRecord.Rect(x: x, y: y, width: w, height: h)
+    }
+}
+
+/// Strokes as JSON, in the same shape clients send them.
+enum InkJSON {
+    static func stroke(_ s: Stroke) -> JSONValue {
+        var members: [(String, JSONValue)] = [("x", .numbers(s.x)), ("y", .numbers(s.y))]
+        if let t = s.t { members.append(("t", .numbers(t))) }
+        if let p = s.p { members.append(("p", .numbers(p))) }
+        return .object(members)
+    }
+}

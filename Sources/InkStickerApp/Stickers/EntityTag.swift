@@ -1,0 +1,35 @@
+import Foundation
+import HTTPServer
+import Store
+
+/// Strong entity tags for stickers and the conditional request headers (RFC 9110 §8.8.3, §13.1).
+enum EntityTag {
+    static func of(_ sticker: StickerRecord) -> String { "\"v\(sticker.version)\"" }
+
+    /// `If-Match`: when present, the stored sticker must carry one of the listed tags (or `*`);
+    /// otherwise 412 and nothing changes.
+    static func checkIfMatch(_ context: RequestContext, current: StickerRecord) throws(APIError) {
+        guard let header = context.headers["if-match"] else { return }
+        let tags = list(header)
+        if tags.contains("*") || tags.contains(of(current)) { return }
+        throw APIError(.preconditionFailed, "the sticker has changed (it is at version \(current.version)); fetch it and retry",
+                       headers: [("ETag", of(current))])
+    }
+
+    /// `If-None-Match` on a read: true when the client's copy is current (answer 304).
+    static func isNotModified(_ context: RequestContext, current: StickerRecord) -> Bool {
+        guard let header = context.headers["if-none-match"] else { return false }
+        // Weak comparison (§8.8.3.2): W/ prefixes are ignored.
+        let tags = list(header).map { $0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0 }
+        return tags.contains("*") || tags.contains(of(current))
+    }
+
+    private static func list(_ header: String) -> [String] {
+        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// A sticker response with its `ETag`.
+    static func response(_ status: HTTPStatus, _ sticker: StickerRecord, extra: [(String, String)] = []) -> HTTPResponse {
+        JSONBody.response(status, StickerJSON.sticker(sticker), headers: [("ETag", of(sticker))] + extra)
+    }
+}

@@ -1,0 +1,44 @@
+import Store
+import TextLayout
+
+/// Measures a sticker's text with real font metrics and places its frame around the fixed centre.
+///
+/// A field is the text plus text-field insets with a minimum size; a label is the text's exact box.
+/// Either way the frame's centre is `center`: stickers grow and shrink from their centre.
+struct StickerLayout: Sendable {
+    let measurer: TextMeasurer
+    let library: FontLibrary
+    let geometry = StickerGeometry()
+
+    init(library: FontLibrary) {
+        self.library = library
+        self.measurer = TextMeasurer(library: library)
+    }
+
+    /// Recomputes `record.frame` from its text, font, style and state.
+    func fit(_ record: inout StickerRecord) throws(APIError) {
+        let family: FontFamily
+        do {
+            family = try FontFamily(name: record.fontFamily)
+        } catch {
+            throw APIError.validation([.init(pointer: "/font/family", detail: error.description)])
+        }
+        let natural = library.verticalMetrics(family: family, size: record.fontSize).lineHeight
+        let lineHeight = record.style.lineHeight > 0 ? record.style.lineHeight * natural : natural
+        let metrics: TextMetrics
+        do {
+            metrics = try measurer.measure(record.text, family: family, size: record.fontSize,
+                                           tracking: record.style.kerning, lineHeight: lineHeight,
+                                           lineLimit: record.style.lineLimit ?? 0)
+        } catch {
+            throw APIError(.unprocessableContent, "the text cannot be laid out: \(error.description)")
+        }
+        let center = LayoutPoint(x: record.center.x, y: record.center.y)
+        let frame: LayoutRect
+        switch record.state {
+        case .field: frame = geometry.fieldFrame(center: center, metrics: metrics, fontSize: record.fontSize)
+        case .label: frame = geometry.labelFrame(center: center, textSize: metrics.size)
+        }
+        record.frame = StickerRecord.Rect(x: frame.origin.x, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
+    }
+}

@@ -1,0 +1,63 @@
+import JSONKit
+import Store
+
+/// Rules for a sticker's text: the key-input rules from its `maxLength`/`charset`, and decoding of input ops.
+enum StickerText {
+    static let limits = TextInputLimits()
+
+    static func rules(of sticker: StickerRecord) -> TextInputRules {
+        TextInputRules(maxLength: sticker.maxLength,
+                       charset: sticker.charset.flatMap(TextInputRules.Charset.init(rawValue:)) ?? .text)
+    }
+
+    /// Checks a whole replacement text (PATCH): it must fit `maxLength` and the charset, or it is refused
+    /// (unlike typing, an explicit replacement is not silently truncated).
+    static func validate(_ text: String, rules: TextInputRules, pointer: String) throws(APIError) {
+        if text.count > StickerDefaults.maxTextCharacters {
+            throw APIError.validation([.init(pointer: pointer, detail: "at most \(StickerDefaults.maxTextCharacters) characters")])
+        }
+        if let maxLength = rules.maxLength, text.count > maxLength {
+            throw APIError.validation([.init(pointer: pointer, detail: "longer than the sticker's maxLength of \(maxLength) characters")])
+        }
+        if let bad = text.first(where: { !rules.charset.allows($0) && $0 != "\n" }) {
+            throw APIError.validation([.init(pointer: pointer, detail: "character '\(bad)' is not allowed by charset \(rules.charset.rawValue)")])
+        }
+    }
+
+    /// `{"ops": [{"insertText": "..."}, {"deleteBackward": 1}, ...]}`
+    static func decodeOps(_ body: JSONObject) throws(APIError) -> [TextInputOp] {
+        let root = JSONPointer.root
+        var collector = FieldCollector()
+        collector.record(body.unknownMemberViolations(allowed: ["ops"], at: root))
+        guard let value = collector.collect({ () throws(FieldViolation) in try body.require("ops", as: JSONValue.self, at: root) }),
+              let array = value.arrayValue else {
+            if collector.isEmpty { collector.record(FieldViolation(pointer: root.appending("ops"), detail: "expected an array of ops")) }
+            throw APIError(FieldViolations(collector.violations))
+        }
+        if array.count > limits.maxOps {
+            throw APIError(.contentTooLarge, "at most \(limits.maxOps) ops per request")
+        }
+        var ops: [TextInputOp] = []
+        for (index, element) in array.enumerated() {
+            let pointer = root.appending("ops").appending(index)
+            guard let object = collector.collect({ () throws(FieldViolation) in try element.decode(as: JSONObject.self, at: pointer) }) else { continue }
+            if object.count != 1 {
+                collector.record(FieldViolation(pointer: pointer, detail: "each op has exactly one of insertText or deleteBackward"))
+                continue
+            }
+            if object["insertText"] != nil {
+                if let text = collector.collect({ () throws(FieldViolation) in try object.require("insertText", as: String.self, at: pointer) }) {
+                    ops.append(.insertText(text))
+                }
+            } else if object["deleteBackward"] != nil {
+                if let count = collector.collect({ () throws(FieldViolation) in try object.require("deleteBackward", as: Int.self, at: pointer) }) {
+                    ops.append(.deleteBackward(count: count))
+                }
+            } else {
+                collector.record(FieldViolation(pointer: pointer.appending(object.keys[0]), detail: "unknown op; expected insertText or deleteBackward"))
+            }
+        }
+        if !collector.isEmpty { throw APIError(FieldViolations(collector.violations)) }
+        return ops
+    }
+}

@@ -1,0 +1,82 @@
+import Ink
+
+/// The result of recognising one ink: text, alternatives and where every word lies on the board.
+public struct Recognition: Sendable, Equatable {
+    public struct Candidate: Sendable, Equatable {
+        public var text: String
+        /// 0...1
+        public var confidence: Double
+        public init(text: String, confidence: Double) {
+            self.text = text
+            self.confidence = confidence
+        }
+    }
+
+    public struct Word: Sendable, Equatable {
+        public var text: String
+        public var confidence: Double
+        /// In board coordinates.
+        public var box: Rect
+        /// Indexes into the request's strokes that make up this word.
+        public var strokes: [Int]
+        public init(text: String, confidence: Double, box: Rect, strokes: [Int]) {
+            self.text = text
+            self.confidence = confidence
+            self.box = box
+            self.strokes = strokes
+        }
+    }
+
+    public struct Line: Sendable, Equatable {
+        public var text: String
+        public var confidence: Double
+        /// In board coordinates.
+        public var box: Rect
+        public var words: [Word]
+        public init(text: String, confidence: Double, box: Rect, words: [Word]) {
+            self.text = text
+            self.confidence = confidence
+            self.box = box
+            self.words = words
+        }
+    }
+
+    public struct Timings: Sendable, Equatable {
+        public var renderMs: Double
+        public var ocrMs: Double
+        public init(renderMs: Double = 0, ocrMs: Double = 0) {
+            self.renderMs = renderMs
+            self.ocrMs = ocrMs
+        }
+    }
+
+    /// Lines joined with `\n`.
+    public var text: String
+    /// 0...1
+    public var confidence: Double
+    /// Up to 5 distinct readings, best first (the first is `text`).
+    public var candidates: [Candidate]
+    public var lines: [Line]
+    public var timings: Timings
+
+    public init(text: String, confidence: Double, candidates: [Candidate], lines: [Line], timings: Timings) {
+        self.text = text
+        self.confidence = confidence
+        self.candidates = candidates
+        self.lines = lines
+        self.timings = timings
+    }
+
+    /// The result for ink that holds nothing to read.
+    public static let empty = Recognition(text: "", confidence: 0, candidates: [], lines: [], timings: Timings())
+}
+
+/// Recognises ink asynchronously on OCR workers (never on the caller's thread).
+public protocol InkRecognizing: Sendable {
+    /// Starts recognising; `completion` runs once, on a worker thread. Throws at once, without
+    /// calling `completion`, when the request cannot be queued (overload, unknown language).
+    func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,
+                   completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError)
+    /// Installed languages.
+    var languages: [String] { get }
+}

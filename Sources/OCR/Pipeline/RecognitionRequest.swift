@@ -1,0 +1,30 @@
+import Ink
+
+/// What to recognise: validated strokes plus the caller's hints.
+public struct RecognitionRequest: Sendable {
+    public enum Quality: String, Sendable, CaseIterable {
+        /// One render per line.
+        case fast
+        /// Several renders per line, keeping the most confident reading (3–4× the OCR time).
+        case best
+    }
+
+    /// Strokes in writing order, board coordinates (y down).
+    public var strokes: [Stroke]
+    /// An installed language (traineddata name), e.g. `eng`.
+    public var language: String
+    /// Characters the text may contain; `nil` means no constraint.
+    public var charset: CharacterHint?
+    /// A client vocabulary (e.g. the names used on a board), applied only where it helps.
+    public var words: [String]
+    public var quality: Quality
+
+    public init(strokes: [Stroke], language: String, charset: CharacterHint? = nil, words: [String] = [],
+                quality: Quality = .fast) {
+        self.strokes = strokes
+        self.language = language
+        self.charset = charset
+        self.words = words
+        self.quality = quality
+    }
+}

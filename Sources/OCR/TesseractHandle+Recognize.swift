@@ -29,6 +29,11 @@ extension TesseractHandle {
         }
         let clock = ContinuousClock()
         let start = clock.now
+        // In line and word modes Tesseract treats a blank image as one word and invents text
+        // for it ("Oo"), printing statistics to stderr; an image without ink has no text.
+        guard Self.containsInk(image) else {
+            return TesseractPage(text: "", meanConfidence: 0, words: [], elapsed: clock.now - start)
+        }
         // Clear drops the image and every result so the next page starts clean, whatever happens.
         defer { TessBaseAPIClear(api) }
 
@@ -56,6 +61,13 @@ extension TesseractHandle {
                              meanConfidence: confidence.clampedToUnit,
                              words: words,
                              elapsed: clock.now - start)
+    }
+
+    /// Darker than mid-grey: what Tesseract's Otsu threshold would call ink on a white page.
+    static let inkThreshold: UInt8 = 128
+
+    static func containsInk(_ image: GrayImage) -> Bool {
+        image.pixels.contains { $0 < inkThreshold }
     }
 
     /// Walks the result iterator word by word, and within each word symbol by symbol.

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The installed Tesseract languages: every `<name>.traineddata` in the model directories.
+///
+/// Directories are searched in this order, the first file for a name winning:
+/// 1. the extra model directories, in the order given (a project model such as
+///    `Models/ink.traineddata` is served as language `ink`, and a file there may deliberately
+///    shadow a system model of the same name);
+/// 2. the tessdata directory: the one given explicitly, else `$TESSDATA_PREFIX`, else
+///    Debian's `/usr/share/tesseract-ocr/5/tessdata`.
+///
+/// `osd` (orientation and script detection) is a helper model, not a language, and is skipped.
+/// The catalog is a snapshot taken when it is created.
+public struct TessdataCatalog: Sendable, Hashable {
+    /// Debian's location for Tesseract 5 models (`tesseract-ocr-*` packages).
+    public static let debianTessdataDirectory = "/usr/share/tesseract-ocr/5/tessdata"
+    static let modelSuffix = ".traineddata"
+    static let helperModels: Set<String> = ["osd"]
+
+    /// The system tessdata directory in use.
+    public let tessdataDirectory: String
+    public let extraDirectories: [String]
+    /// Language name → directory holding its model file.
+    public let directories: [String: String]
+
+    /// Scans the directories now. Missing directories contribute nothing (the catalog may then
+    /// be empty; the pool reports that when it fails to load its default language).
+    public init(
+        tessdataDirectory: String? = nil,
+        extraDirectories: [String] = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        let system = tessdataDirectory
+            ?? environment["TESSDATA_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Self.debianTessdataDirectory
+        self.tessdataDirectory = Self.trimmingTrailingSlash(system)
+        self.extraDirectories = extraDirectories.map(Self.trimmingTrailingSlash)
+        var directories: [String: String] = [:]
+        for directory in self.extraDirectories + [self.tessdataDirectory] {
+            for language in Self.scan(directory) where directories[language] == nil {
+                directories[language] = directory
+            }
+        }
+        self.directories = directories
+    }
+
+    /// Installed language names, sorted.
+    public var languages: [String] { directories.keys.sorted() }
+
+    /// The directory to pass to `TesseractHandle` for `language`.
+    ///
+    /// - Throws: `.invalidLanguageName` for names that could be paths, `.unknownLanguage` (with the
+    ///   installed languages) when no model file exists.
+    public func directory(for language: String) throws(OCRError) -> String {
+        guard LanguageName.isValid(language) else { throw .invalidLanguageName(language) }
+        guard let directory = directories[language] else {
+            throw .unknownLanguage(language, installed: languages)
+        }
+        return directory
+    }
+
+    /// Model names in one directory: regular files named `<valid name>.traineddata`.
+    static func scan(_ directory: String) -> [String] {
+        let fileManager = FileManager.default
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: directory) else { return [] }
+        return entries.compactMap { entry in
+            guard entry.hasSuffix(modelSuffix) else { return nil }
+            let name = String(entry.dropLast(modelSuffix.count))
+            guard LanguageName.isValid(name), !helperModels.contains(name) else { return nil }
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: directory + "/" + entry, isDirectory: &isDirectory),
+                  !isDirectory.boolValue
+            else { return nil }
+            return name
+        }
+    }
+
+    private static func trimmingTrailingSlash(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

@@ -1,0 +1,98 @@
+/// A rectangle in image pixels, top-left origin, `right` and `bottom` exclusive.
+public struct PixelBox: Sendable, Hashable {
+    public var left: Int
+    public var top: Int
+    public var right: Int
+    public var bottom: Int
+
+    public init(left: Int, top: Int, right: Int, bottom: Int) {
+        self.left = left
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+    }
+
+    public var width: Int { right - left }
+    public var height: Int { bottom - top }
+}
+
+/// One ranked alternative for a symbol, as reported by Tesseract's choice iterator.
+public struct SymbolChoice: Sendable, Hashable {
+    /// The alternative's text (usually one character).
+    public var text: String
+    /// Tesseract's confidence for this alternative, scaled to 0...1.
+    public var confidence: Double
+
+    public init(text: String, confidence: Double) {
+        self.text = text
+        self.confidence = confidence
+    }
+}
+
+/// One recognised symbol (usually a character) with its alternatives.
+public struct RecognizedSymbol: Sendable, Hashable {
+    public var text: String
+    /// 0...1.
+    public var confidence: Double
+    public var box: PixelBox
+    /// Ranked alternatives, best first. The first one is normally `text` itself.
+    public var choices: [SymbolChoice]
+
+    public init(text: String, confidence: Double, box: PixelBox, choices: [SymbolChoice]) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+        self.choices = choices
+    }
+}
+
+/// One recognised word with its symbols.
+public struct RecognizedWord: Sendable, Hashable {
+    public var text: String
+    /// 0...1.
+    public var confidence: Double
+    public var box: PixelBox
+    /// Index of the text line the word belongs to (0 for single-line modes).
+    public var line: Int
+    public var symbols: [RecognizedSymbol]
+
+    public init(text: String, confidence: Double, box: PixelBox, line: Int, symbols: [RecognizedSymbol]) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+        self.line = line
+        self.symbols = symbols
+    }
+}
+
+/// Everything Tesseract said about one image.
+public struct TesseractPage: Sendable, Hashable {
+    /// Words joined by single spaces, lines by `\n`; no trailing newline.
+    public var text: String
+    /// Tesseract's mean text confidence (`TessBaseAPIMeanTextConf`), scaled to 0...1; 0 when no text.
+    public var meanConfidence: Double
+    public var words: [RecognizedWord]
+    /// Wall-clock time spent in `TessBaseAPIRecognize` and reading the results.
+    public var elapsed: Duration
+
+    public init(text: String, meanConfidence: Double, words: [RecognizedWord], elapsed: Duration) {
+        self.text = text
+        self.meanConfidence = meanConfidence
+        self.words = words
+        self.elapsed = elapsed
+    }
+
+    /// Rebuilds `text` from words: spaces within a line, newlines between lines.
+    static func joinedText(of words: [RecognizedWord]) -> String {
+        var text = ""
+        var previousLine: Int?
+        for word in words {
+            if let previousLine {
+                text += word.line == previousLine ? " " : "\n"
+            }
+            text += word.text
+            previousLine = word.line
+        }
+        return text
+    }
+}

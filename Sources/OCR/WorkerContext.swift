@@ -1,0 +1,92 @@
+import Ink
+
+/// What a job sees while it runs on a worker thread: that worker's Tesseract handles.
+///
+/// A context belongs to one worker thread and must not leave it (it is not `Sendable`, so the
+/// compiler refuses to let a job capture it into something that escapes).
+public final class WorkerContext {
+    /// 0-based index of the worker running the job.
+    public let workerIndex: Int
+    public let configuration: OCRConfiguration
+    /// The handle for `configuration.defaultLanguage`, created when the worker started.
+    public let defaultHandle: TesseractHandle
+
+    /// Other languages, least recently used first.
+    private var cachedHandles: [TesseractHandle] = []
+    private let counters: PoolCounters
+
+    init(workerIndex: Int, configuration: OCRConfiguration, counters: PoolCounters) throws(OCRError) {
+        self.workerIndex = workerIndex
+        self.configuration = configuration
+        self.counters = counters
+        let language = configuration.defaultLanguage
+        defaultHandle = try TesseractHandle(
+            tessdataPath: try configuration.catalog.directory(for: language),
+            language: language, settings: configuration.settings)
+    }
+
+    /// Languages with a live handle on this worker, the default first.
+    public var loadedLanguages: [String] {
+        [defaultHandle.language] + cachedHandles.map(\.language)
+    }
+
+    /// The handle for `language` (the default language when `nil`), created on first use.
+    ///
+    /// At most `configuration.cachedLanguagesPerWorker` extra handles are kept; the least
+    /// recently used one is ended when another language is needed.
+    public func handle(for language: String? = nil) throws(OCRError) -> TesseractHandle {
+        let language = language ?? configuration.defaultLanguage
+        if language == defaultHandle.language { return defaultHandle }
+        if let index = cachedHandles.firstIndex(where: { $0.language == language }) {
+            let handle = cachedHandles.remove(at: index)
+            cachedHandles.append(handle)
+            return handle
+        }
+        let directory = try configuration.catalog.directory(for: language)
+        let handle = try TesseractHandle(tessdataPath: directory, language: language,
+                                         settings: configuration.settings)
+        guard configuration.cachedLanguagesPerWorker > 0 else { return handle }
+        if cachedHandles.count >= configuration.cachedLanguagesPerWorker {
+            cachedHandles.removeFirst()
+        }
+        cachedHandles.append(handle)
+        return handle
+    }
+
+    /// Recognises an image with this worker's handle for `language` and applies a character
+    /// hint, counting the time and any deadline miss in the pool's metrics.
+    ///
+    /// - Parameters:
+    ///   - deadline: milliseconds; `configuration.defaultDeadlineMilliseconds` when `nil`.
+    public func recognize(
+        _ image: GrayImage,
+        language: String? = nil,
+        pageSegmentationMode: PageSegmentationMode = .singleLine,
+        hint: CharacterHint = .text,
+        deadline: Int? = nil
+    ) throws(OCRError) -> HintedPage {
+        guard image.width <= configuration.maximumImageWidth,
+              image.height <= configuration.maximumImageHeight
+        else {
+            throw .invalidImage(
+                width: image.width, height: image.height,
+                reason: "larger than \(configuration.maximumImageWidth)x\(configuration.maximumImageHeight)")
+        }
+        let handle = try handle(for: language)
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer {
+            counters.recognitions.add(1, ordering: .relaxed)
+            counters.recognitionNanoseconds.add((clock.now - start).nanoseconds, ordering: .relaxed)
+        }
+        do {
+            let page = try handle.recognize(
+                image: image, pageSegmentationMode: pageSegmentationMode,
+                deadline: deadline ?? configuration.defaultDeadlineMilliseconds)
+            return hint.apply(to: page)
+        } catch .deadlineExceeded(let milliseconds) {
+            counters.deadlineExceeded.add(1, ordering: .relaxed)
+            throw .deadlineExceeded(milliseconds: milliseconds)
+        }
+    }
+}

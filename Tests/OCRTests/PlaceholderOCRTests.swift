@@ -1,4 +1,0 @@
-import Testing
-@testable import OCR
-
-@Test func OCRBuilds() { #expect(Bool(true)) }

@@ -60,11 +60,8 @@ final class Application: HTTPHandler {
             var response: HTTPResponse
             do {
                 response = try body()
-            } catch let error as APIError {
-                response = error.response()
             } catch {
-                log.error("unhandled error", ["route": name, "requestId": context.request.requestID, "error": "\(error)"])
-                response = APIError(.internalServerError, "internal error; see the server log for request \(context.request.requestID)").response()
+                response = AppServices.errorResponse(error, route: name, requestID: context.request.requestID, log: log)
             }
             response.route = name
             send(response)

@@ -1,5 +1,7 @@
 import Glibc
 import HTTPServer
+import Ink
+import OCR
 import Store
 
 /// The long-lived parts every route may use, injected once at start-up.
@@ -15,6 +17,35 @@ struct AppServices: Sendable {
     let log: AppLog
     let httpMetrics: HTTPMetrics
     let files: StaticFiles
+    let blocking: WorkPool
+    let layout: StickerLayout
+    let events: EventHub
+    let recognizer: any InkRecognizing
+    let inkDecoder: InkDecoder
+
+    /// Runs `work` on the blocking pool and answers with what it returns (nil: it answers later itself).
+    /// A full pool answers 503 at once.
+    func onBlocking(_ responder: Responder, requestID: String,
+                    _ work: @escaping @Sendable () throws -> HTTPResponse?) {
+        let log = self.log
+        let accepted = blocking.submit {
+            do {
+                if let response = try work() { responder.send(response) }
+            } catch {
+                responder.send(Self.errorResponse(error, route: responder.route, requestID: requestID, log: log))
+            }
+        }
+        if !accepted {
+            responder.fail(APIError(.serviceUnavailable, "the server is busy; retry shortly", headers: [("Retry-After", "1")]))
+        }
+    }
+
+    /// The response for any error: mapped API errors as they are, anything else logged and answered 500.
+    static func errorResponse(_ error: any Error, route: String, requestID: String, log: AppLog) -> HTTPResponse {
+        if let apiError = ErrorMapping.apiError(error) { return apiError.response() }
+        log.error("unhandled error", ["route": route, "requestId": requestID, "error": "\(error)"])
+        return APIError(.internalServerError, "internal error; see the server log for request \(requestID)").response()
+    }
 
     /// Whether each dependency can serve requests now.
     func readiness() -> [Check] {
@@ -25,6 +56,7 @@ struct AppServices: Sendable {
         } catch {
             checks.append(Check(name: "database", ok: false, detail: "unavailable"))
         }
+        checks.append(Check(name: "ocr", ok: !recognizer.languages.isEmpty, detail: "no recognisers"))
         return checks
     }
 

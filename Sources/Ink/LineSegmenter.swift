@@ -1,0 +1,94 @@
+/// Splits ink into text lines from geometry and writing order.
+///
+/// Strokes are taken in the order they were written. Each one joins the line the previous
+/// stroke joined unless it sits clearly *below* that line's ink at the same horizontal
+/// position (a new line, or the next word of a vertically stacked list), in which case it
+/// joins another existing line it fits into, or starts a new one. Comparing against the ink
+/// *near the stroke* (rather than the whole line) keeps rotated lines and delayed strokes
+/// (i-dots and t-crosses added after a word, or after the line) on their own line.
+///
+/// Distances are measured in letter heights: the median height of the line's strokes once it
+/// has a few tall enough strokes, otherwise the median over the whole ink (dots and dashes are
+/// left out of both, so a row of dots cannot make the estimate collapse).
+public struct LineSegmenter: Sendable {
+    /// Thresholds, in letter heights.
+    public struct Options: Sendable, Equatable {
+        /// A stroke whose vertical centre lies more than this far below the baseline of the
+        /// nearby ink of the current line (and whose top lies below it too) starts a new line,
+        /// or joins another line it fits. The baseline is the median bottom of the nearby tall
+        /// strokes. Default 0.5.
+        public var dropRatio: Double
+        /// After the pen jumps left by more than `returnRatio` letter heights (a carriage
+        /// return), a drop of `returnDropRatio` is enough. Defaults 3 and 0.2.
+        public var returnRatio: Double
+        /// See `returnRatio`.
+        public var returnDropRatio: Double
+        /// A stroke whose centre lies more than this far *above* that baseline is not an
+        /// accent or a dot but belongs to a line above. Default 2.
+        public var riseRatio: Double
+        /// Tall strokes of a line within this many letter heights of a new stroke,
+        /// horizontally, are its nearby ink. Default 1.5.
+        public var neighbourhoodRatio: Double
+        /// A stroke lower than this fraction of the ink's typical stroke height is a dot, dash
+        /// or bar and does not vote on letter height or line position. Default 0.35.
+        public var dotRatio: Double
+        /// Tall strokes a line needs before its own letter height and baseline are trusted.
+        /// Default 3.
+        public var minStrokesForLineHeight: Int
+
+        /// Options with the documented defaults, each overridable.
+        public init(
+            dropRatio: Double = 0.5,
+            returnRatio: Double = 3,
+            returnDropRatio: Double = 0.2,
+            riseRatio: Double = 2.0,
+            neighbourhoodRatio: Double = 1.5,
+            dotRatio: Double = 0.5,
+            minStrokesForLineHeight: Int = 3
+        ) {
+            self.dropRatio = dropRatio
+            self.returnRatio = returnRatio
+            self.returnDropRatio = returnDropRatio
+            self.riseRatio = riseRatio
+            self.neighbourhoodRatio = neighbourhoodRatio
+            self.dotRatio = dotRatio
+            self.minStrokesForLineHeight = minStrokesForLineHeight
+        }
+    }
+
+    /// The thresholds in use.
+    public var options: Options
+
+    /// A segmenter with the given thresholds.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Stroke indexes per line, lines ordered top to bottom, indexes in writing order.
+    /// Strokes without points belong to no line; no strokes give no lines.
+    public func segment(_ strokes: [Stroke]) -> [[Int]] {
+        let boxes = strokes.map(\.bounds)
+        let present = boxes.indices.filter { boxes[$0] != nil }
+        guard !present.isEmpty else { return [] }
+        var state = SegmentationState(boxes: boxes.map { $0 ?? Rect(x: 0, y: 0, width: 0, height: 0) },
+                                      strokes: present, options: options)
+        // Tall strokes decide where the lines are; dots, dashes and bars are placed after,
+        // next to the tall stroke written just before them when they fit there.
+        var lineOfStroke = [Int?](repeating: nil, count: strokes.count)
+        var previousTall: Int?
+        for index in present where state.isTall(index) {
+            state.placeTall(index, after: previousTall)
+            lineOfStroke[index] = state.current
+            previousTall = index
+        }
+        var home: Int?
+        for index in present {
+            if state.isTall(index) {
+                home = lineOfStroke[index]
+            } else {
+                state.placeSmall(index, home: home)
+            }
+        }
+        return state.orderedLines()
+    }
+}

@@ -42,7 +42,7 @@ let package = Package(
                 dependencies: ["HTTPServer", "JSONKit", "Ink", "OCR", "Store", "TextLayout"],
                 swiftSettings: swiftSettings),
         /// The thin executable.
-        .executableTarget(name: "inksticker", dependencies: ["InkStickerApp"], swiftSettings: swiftSettings),
+        .executableTarget(name: "inksticker", dependencies: ["InkStickerApp", "OCR"], swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),

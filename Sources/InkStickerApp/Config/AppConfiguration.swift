@@ -25,6 +25,10 @@ public struct AppConfiguration: Sendable {
     public var modelsDirectory = "./Models"
     /// Language used when a request names none.
     public var defaultLanguage = "eng"
+    /// Ink limits, checked before any work (see InkLimits for the rest).
+    public var maxStrokes = 1_000
+    public var maxPointsPerStroke = 10_000
+    public var maxTotalPoints = 100_000
     /// Body limit for ink uploads (the server-wide limit applies to everything else).
     public var maxInkBodyBytes = 4 * 1024 * 1024
     /// Body limit for small JSON requests (board, edits).

@@ -34,9 +34,11 @@ enum StickerEditRoutes {
                 guard sticker.state == .field else {
                     throw APIError(.conflict, "the sticker is a label; key input only edits fields")
                 }
-                do {
-                    sticker.text = try TextInput.apply(ops, to: sticker.text, rules: StickerText.rules(of: sticker))
-                } catch {
+                switch Result(catching: { () throws(TextInputError) in
+                    try TextInput.apply(ops, to: sticker.text, rules: StickerText.rules(of: sticker))
+                }) {
+                case .success(let text): sticker.text = text
+                case .failure(let error):
                     throw APIError.validation([.init(pointer: error.pointer() ?? "/ops", detail: error.description)])
                 }
             }

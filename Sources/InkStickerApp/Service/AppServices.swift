@@ -21,6 +21,7 @@ struct AppServices: Sendable {
     let layout: StickerLayout
     let events: EventHub
     let recognizer: any InkRecognizing
+    let ocrPool: OCRWorkerPool
     let inkDecoder: InkDecoder
 
     /// Runs `work` on the blocking pool and answers with what it returns (nil: it answers later itself).
@@ -56,12 +57,25 @@ struct AppServices: Sendable {
         } catch {
             checks.append(Check(name: "database", ok: false, detail: "unavailable"))
         }
-        checks.append(Check(name: "ocr", ok: !recognizer.languages.isEmpty, detail: "no recognisers"))
+        checks.append(Check(name: "ocr", ok: ocrPool.isReady, detail: "recognisers not running"))
         return checks
     }
 
     func prometheusText() -> String {
-        httpMetrics.prometheusText()
+        var text = httpMetrics.prometheusText()
+        let ocr = ocrPool.metrics
+        text += "# HELP ocr_workers Tesseract workers.\n# TYPE ocr_workers gauge\nocr_workers \(ocr.workerCount)\n"
+        text += "# HELP ocr_busy_workers Workers recognising now.\n# TYPE ocr_busy_workers gauge\nocr_busy_workers \(ocr.busyWorkers)\n"
+        text += "# HELP ocr_queue_depth Recognitions waiting.\n# TYPE ocr_queue_depth gauge\nocr_queue_depth \(ocr.queueDepth)\n"
+        text += "# HELP ocr_jobs_total Recognition jobs by outcome.\n# TYPE ocr_jobs_total counter\n"
+        text += "ocr_jobs_total{outcome=\"succeeded\"} \(ocr.jobsSucceeded)\n"
+        text += "ocr_jobs_total{outcome=\"failed\"} \(ocr.jobsFailed)\n"
+        text += "ocr_jobs_total{outcome=\"rejected\"} \(ocr.jobsRejected)\n"
+        text += "ocr_jobs_total{outcome=\"cancelled\"} \(ocr.jobsCancelled)\n"
+        text += "# HELP ocr_deadline_exceeded_total Recognitions stopped at their deadline.\n# TYPE ocr_deadline_exceeded_total counter\nocr_deadline_exceeded_total \(ocr.deadlineExceeded)\n"
+        text += "# HELP blocking_queue_depth Jobs waiting for the blocking pool.\n# TYPE blocking_queue_depth gauge\nblocking_queue_depth \(blocking.queueDepth)\n"
+        text += "# HELP event_stream_subscribers Open event streams.\n# TYPE event_stream_subscribers gauge\nevent_stream_subscribers \(events.subscriberCount)\n"
+        return text
     }
 }
 

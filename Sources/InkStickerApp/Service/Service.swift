@@ -1,6 +1,9 @@
 import Foundation
 import HTTPServer
+import Ink
+import OCR
 import Store
+import TextLayout
 
 /// The running service: database, worker pools and the HTTP server, started and stopped in order.
 public final class Service: Sendable {
@@ -41,12 +44,47 @@ public final class Service: Sendable {
             log.info("applied migrations", ["versions": database.migrationsAppliedAtOpen.map(String.init).joined(separator: ",")])
         }
         let projectRoot = (migrationsDirectory as NSString).deletingLastPathComponent
+        let fonts: FontLibrary
+        do {
+            fonts = try FontLibrary()
+        } catch {
+            try? database.close()
+            throw StartupError("cannot load fonts: \(error)")
+        }
+        let pool: OCRWorkerPool
+        do {
+            let models = (configuration.modelsDirectory as NSString).isAbsolutePath
+                ? configuration.modelsDirectory : projectRoot + "/" + configuration.modelsDirectory
+            let catalog = TessdataCatalog(tessdataDirectory: configuration.tessdataDirectory, extraDirectories: [models])
+            pool = try OCRWorkerPool(configuration: OCRConfiguration(
+                workerCount: configuration.ocrWorkers, queueDepth: configuration.effectiveOCRQueue,
+                defaultLanguage: configuration.defaultLanguage, catalog: catalog,
+                defaultDeadlineMilliseconds: configuration.ocrDeadlineMs))
+        } catch {
+            try? database.close()
+            throw StartupError("cannot start the recognisers: \(error)")
+        }
+        if !OpenMPGuard.isSingleThreaded {
+            log.warning("OMP_THREAD_LIMIT is not 1: Tesseract will be several times slower; start through scripts/run.sh or set OMP_THREAD_LIMIT=1")
+        }
         let metrics = HTTPMetrics(shards: configuration.server.eventLoops)
-        let services = AppServices(configuration: configuration, database: database, log: log,
-                                   httpMetrics: metrics, files: StaticFiles.load(projectRoot: projectRoot))
         let blocking = WorkPool(threads: configuration.blockingThreads, capacity: configuration.blockingQueue, name: "blocking")
+        var inkLimits = InkLimits()
+        inkLimits.maxStrokes = configuration.maxStrokes
+        inkLimits.maxPointsPerStroke = configuration.maxPointsPerStroke
+        inkLimits.maxTotalPoints = configuration.maxTotalPoints
+        let services = AppServices(configuration: configuration, database: database, log: log,
+                                   httpMetrics: metrics, files: StaticFiles.load(projectRoot: projectRoot),
+                                   blocking: blocking, layout: StickerLayout(library: fonts), events: EventHub(),
+                                   recognizer: InkRecognizer(pool: pool), ocrPool: pool,
+                                   inkDecoder: InkDecoder(limits: inkLimits))
         var router = RouterBuilder()
         SystemRoutes.register(&router, services)
+        RecognitionRoutes.register(&router, services)
+        BoardRoutes.register(&router, services)
+        StickerCreateRoute.register(&router, services)
+        StickerReadRoutes.register(&router, services)
+        StickerEditRoutes.register(&router, services)
         let application = Application(router: router.freeze(), blocking: blocking, log: log,
                                       cors: CORSPolicy(origins: configuration.corsOrigins))
         let server: HTTPServer
@@ -55,6 +93,7 @@ public final class Service: Sendable {
                                           logSink: logSink, metrics: metrics)
         } catch {
             blocking.shutdown()
+            pool.shutdown()
             try? database.close()
             throw StartupError("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error.message)")
         }
@@ -68,6 +107,7 @@ public final class Service: Sendable {
     public func stop() {
         let grace = services.configuration.shutdownGrace
         server.shutdown(gracePeriod: grace)
+        services.ocrPool.shutdown()
         blocking.shutdown()
         do {
             try services.database.close()

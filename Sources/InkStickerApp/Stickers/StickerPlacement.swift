@@ -56,7 +56,9 @@ struct StickerPlacement: Sendable {
 
     /// The bounding box of all strokes.
     static func bounds(_ strokes: [Stroke]) -> StickerRecord.Rect {
-        guard let box = strokes.compactMap(\.bounds).reduce(nil as Rect?, { $0.map { r in r.union($1) } ?? $1 }) else {
+        var box: Rect?
+        for bounds in strokes.compactMap(\.bounds) { box = box.map { $0.union(bounds) } ?? bounds }
+        guard let box else {
             return StickerRecord.Rect(x: 0, y: 0, width: 0, height: 0)
         }
         return StickerRecord.Rect(x: box.x, y: box.y, width: box.width, height: box.height)

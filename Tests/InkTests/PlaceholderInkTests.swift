@@ -1,0 +1,4 @@
+import Testing
+@testable import Ink
+
+@Test func InkBuilds() { #expect(Bool(true)) }

@@ -192,5 +192,15 @@ import Testing
         #expect(seen == ids)
         let near = try client.request("GET", board.base + "/stickers?rect=1900,-10,200,20", token: board.token).json
         #expect((near["stickers"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [ids[2]])
+
+        // A listing is served again unchanged (304 with its ETag) until the board changes, then it shows the change.
+        let listing = try client.request("GET", board.base + "/stickers", token: board.token)
+        let tag = try #require(listing.header("ETag"))
+        #expect(try client.request("GET", board.base + "/stickers", headers: ["If-None-Match": tag], token: board.token).status == 304)
+        _ = try client.request("PATCH", board.base + "/stickers/\(ids[0])", json: ["text": "changed"], token: board.token)
+        let fresh = try client.request("GET", board.base + "/stickers", headers: ["If-None-Match": tag], token: board.token)
+        #expect(fresh.status == 200)
+        #expect(fresh.header("ETag") != tag)
+        #expect((fresh.json["stickers"] as? [[String: Any]])?.first?["text"] as? String == "changed")
     }
 }

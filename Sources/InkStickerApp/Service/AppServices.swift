@@ -23,6 +23,7 @@ struct AppServices: Sendable {
     let recognizer: any InkRecognizing
     let ocrPool: OCRWorkerPool
     let inkDecoder: InkDecoder
+    let listingCache = ListingCache()
 
     /// Runs `work` on the blocking pool and answers with what it returns (nil: it answers later itself).
     /// A full pool answers 503 at once.

@@ -62,6 +62,11 @@ public final class Service: Sendable {
                 defaultDeadlineMilliseconds: configuration.ocrDeadlineMs))
         } catch {
             try? database.close()
+            if case .unknownLanguage(let language, let installed) = error {
+                throw StartupError("recognition language '\(language)' is not installed in \(configuration.tessdataDirectory)"
+                    + " (installed: \(installed.isEmpty ? "none" : installed.joined(separator: ", "))); install Debian's"
+                    + " tesseract-ocr-\(language) package or pass --tessdata DIR holding \(language).traineddata")
+            }
             throw StartupError("cannot start the recognisers: \(error)")
         }
         if !OpenMPGuard.isSingleThreaded {

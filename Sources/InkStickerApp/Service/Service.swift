@@ -10,14 +10,16 @@ public final class Service: Sendable {
     public let server: HTTPServer
     let services: AppServices
     let blocking: WorkPool
+    let streams: EventStreams
 
     /// The bound port (meaningful with `--port 0`).
     public var port: Int { server.port }
 
-    private init(server: HTTPServer, services: AppServices, blocking: WorkPool) {
+    private init(server: HTTPServer, services: AppServices, blocking: WorkPool, streams: EventStreams) {
         self.server = server
         self.services = services
         self.blocking = blocking
+        self.streams = streams
     }
 
     /// Opens the database (applying migrations), starts the workers and the server.
@@ -90,6 +92,8 @@ public final class Service: Sendable {
         StickerCreateRoute.register(&router, services)
         StickerReadRoutes.register(&router, services)
         StickerEditRoutes.register(&router, services)
+        let streams = EventStreams()
+        EventRoutes.register(&router, services, streams)
         let application = Application(router: router.freeze(), blocking: blocking, log: log,
                                       cors: CORSPolicy(origins: configuration.corsOrigins))
         let server: HTTPServer
@@ -104,13 +108,14 @@ public final class Service: Sendable {
         }
         log.info("listening", ["host": configuration.server.host, "port": String(server.port),
                                "database": configuration.databasePath])
-        return Service(server: server, services: services, blocking: blocking)
+        return Service(server: server, services: services, blocking: blocking, streams: streams)
     }
 
     /// Stops accepting, lets in-flight requests finish within the grace period, then closes the
     /// workers and the database cleanly.
     public func stop() {
         let grace = services.configuration.shutdownGrace
+        streams.stop()
         server.shutdown(gracePeriod: grace)
         services.ocrPool.shutdown()
         blocking.shutdown()

@@ -14,6 +14,7 @@ enum RecognitionRoutes {
             ]))
         })
         router.add(.post, "/v1/recognize", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in
+            try services.inkRates.check(context)
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let started = DispatchTime.now()
                 let body = try JSONBody.object(context)

@@ -25,6 +25,7 @@ struct AppServices: Sendable {
     let ocrPool: OCRWorkerPool
     let inkDecoder: InkDecoder
     let listingCache = ListingCache()
+    let inkRates: InkRateLimits
 
     /// Runs `work` on the blocking pool and answers with what it returns (nil: it answers later itself).
     /// A full pool answers 503 at once.

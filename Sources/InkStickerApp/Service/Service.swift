@@ -84,7 +84,10 @@ public final class Service: Sendable {
                                    httpMetrics: metrics, files: StaticFiles.load(projectRoot: projectRoot),
                                    blocking: blocking, layout: StickerLayout(library: fonts), events: EventHub(),
                                    recognizer: InkRecognizer(pool: pool), ocrPool: pool,
-                                   inkDecoder: InkDecoder(limits: inkLimits))
+                                   inkDecoder: InkDecoder(limits: inkLimits),
+                                   inkRates: InkRateLimits(
+                                       perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
+                                       perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst))))
         var router = RouterBuilder()
         SystemRoutes.register(&router, services)
         RecognitionRoutes.register(&router, services)

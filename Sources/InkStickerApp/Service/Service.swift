@@ -95,6 +95,7 @@ public final class Service: Sendable {
         StickerCreateRoute.register(&router, services)
         StickerReadRoutes.register(&router, services)
         StickerEditRoutes.register(&router, services)
+        RenderRoutes.register(&router, services)
         let streams = EventStreams()
         EventRoutes.register(&router, services, streams)
         let application = Application(router: router.freeze(), blocking: blocking, log: log,

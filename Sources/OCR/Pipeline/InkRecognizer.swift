@@ -14,6 +14,8 @@ public final class InkRecognizer: InkRecognizing {
 
     public var languages: [String] { pool.languages }
 
+    public func lineImages(for strokes: [Stroke]) -> [GrayImage] { imager.render(strokes).map(\.image) }
+
     public func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,
                           completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
         _ = try pool.configuration.catalog.directory(for: request.language)

@@ -32,6 +32,9 @@ public struct LineSegmenter: Sendable {
         /// A stroke lower than this fraction of the ink's typical stroke height is a dot, dash
         /// or bar and does not vote on letter height or line position. Default 0.35.
         public var dotRatio: Double
+        /// A dot, dash or bar farther than this from every line's band starts a line of its
+        /// own. Default 1.
+        public var strayRatio: Double
         /// Tall strokes a line needs before its own letter height and baseline are trusted.
         /// Default 3.
         public var minStrokesForLineHeight: Int
@@ -44,6 +47,7 @@ public struct LineSegmenter: Sendable {
             riseRatio: Double = 2.0,
             neighbourhoodRatio: Double = 1.5,
             dotRatio: Double = 0.5,
+            strayRatio: Double = 1,
             minStrokesForLineHeight: Int = 3
         ) {
             self.dropRatio = dropRatio
@@ -52,6 +56,7 @@ public struct LineSegmenter: Sendable {
             self.riseRatio = riseRatio
             self.neighbourhoodRatio = neighbourhoodRatio
             self.dotRatio = dotRatio
+            self.strayRatio = strayRatio
             self.minStrokesForLineHeight = minStrokesForLineHeight
         }
     }

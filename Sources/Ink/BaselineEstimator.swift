@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Estimates the angle of a line's baseline from its lowest ink points.
+///
+/// The line is cut into vertical slices half a letter high; the lowest point of each slice is
+/// a baseline candidate (most are: bottoms of letters; some are not: descenders, the arm of an
+/// `r`, the bar of a `T`). A Hough-style search over angles picks the direction along which
+/// the most candidates fall into one thin band, and a least-squares fit through that band's
+/// points refines it. Ink with too little evidence (fewer than four candidates in the band,
+/// or a band shorter than two letter heights) is left level rather than guessed at.
+public enum BaselineEstimator {
+    /// The baseline angle in radians (positive: descending to the right in y-down
+    /// coordinates), clamped to ±`maxAngle`.
+    public static func angle(of strokes: [Stroke], letterHeight: Double, maxAngle: Double) -> Double {
+        let candidates = lowestPoints(of: strokes, sliceWidth: letterHeight / 2)
+        guard candidates.count >= 4, letterHeight > 0, maxAngle > 0 else { return 0 }
+        let tolerance = 0.12 * letterHeight
+        let step = 0.25 * Double.pi / 180
+        let steps = Int((maxAngle / step).rounded(.down))
+        var best = (score: -1, angle: 0.0)
+        for index in -steps...steps {
+            let angle = Double(index) * step
+            let score = bandCount(of: candidates, angle: angle, width: 2 * tolerance).count
+            // Strictly better only: ties keep the angle nearer to level found first
+            // (the search visits ±k from 0 outwards).
+            if score > best.score || (score == best.score && abs(angle) < abs(best.angle)) {
+                best = (score, angle)
+            }
+        }
+        let band = bandCount(of: candidates, angle: best.angle, width: 2 * tolerance)
+        let inliers = candidates.filter { abs(offset(of: $0, angle: best.angle) - band.centre) <= tolerance }
+        guard inliers.count >= 4,
+              let span = Rect(boundingPoints: inliers), span.width >= 2 * letterHeight,
+              let slope = leastSquaresSlope(inliers)
+        else { return 0 }
+        return min(maxAngle, max(-maxAngle, atan(slope)))
+    }
+
+    /// The lowest point (largest y) in each vertical slice of `sliceWidth`.
+    static func lowestPoints(of strokes: [Stroke], sliceWidth: Double) -> [Point] {
+        guard let bounds = strokes.bounds, sliceWidth > 0 else { return [] }
+        let sliceCount = min(100_000, Int((bounds.width / sliceWidth).rounded(.down)) + 1)
+        var lowest = [Point?](repeating: nil, count: sliceCount)
+        for stroke in strokes {
+            for index in 0..<stroke.pointCount {
+                let point = Point(x: stroke.x[index], y: stroke.y[index])
+                let slice = min(sliceCount - 1, Int((point.x - bounds.minX) / sliceWidth))
+                if lowest[slice].map({ point.y > $0.y }) ?? true { lowest[slice] = point }
+            }
+        }
+        return lowest.compactMap { $0 }
+    }
+
+    /// Perpendicular offset of `point` from the line through the origin at `angle`.
+    private static func offset(of point: Point, angle: Double) -> Double {
+        point.y * cos(angle) - point.x * sin(angle)
+    }
+
+    /// The most candidates within any band of `width` across `angle`, and the band's centre.
+    private static func bandCount(of points: [Point], angle: Double, width: Double) -> (count: Int, centre: Double) {
+        let offsets = points.map { offset(of: $0, angle: angle) }.sorted()
+        var best = (count: 0, centre: 0.0)
+        var start = 0
+        for end in offsets.indices {
+            while offsets[end] - offsets[start] > width { start += 1 }
+            if end - start + 1 > best.count {
+                best = (end - start + 1, (offsets[end] + offsets[start]) / 2)
+            }
+        }
+        return best
+    }
+
+    private static func leastSquaresSlope(_ points: [Point]) -> Double? {
+        let count = Double(points.count)
+        let meanX = points.reduce(0) { $0 + $1.x } / count
+        let meanY = points.reduce(0) { $0 + $1.y } / count
+        var sxx = 0.0, sxy = 0.0
+        for point in points {
+            sxx += (point.x - meanX) * (point.x - meanX)
+            sxy += (point.x - meanX) * (point.y - meanY)
+        }
+        return sxx > 0 ? sxy / sxx : nil
+    }
+}

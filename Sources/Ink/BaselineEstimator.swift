@@ -16,7 +16,10 @@ public enum BaselineEstimator {
     /// The baseline angle in radians (positive: descending to the right in y-down
     /// coordinates), clamped to ±`maxAngle`.
     public static func angle(of strokes: [Stroke], letterHeight: Double, maxAngle: Double) -> Double {
-        let candidates = lowestPoints(of: strokes, sliceWidth: letterHeight / 2)
+        // At most ~2,000 slices, however wide the line: the search below sorts the candidates
+        // once per angle, and this keeps a hostile line of 100,000 points cheap.
+        let width = strokes.bounds?.width ?? 0
+        let candidates = lowestPoints(of: strokes, sliceWidth: max(letterHeight / 2, width / 2_000))
         guard candidates.count >= 4, letterHeight > 0, maxAngle > 0 else { return 0 }
         let tolerance = 0.12 * letterHeight
         let step = 0.25 * Double.pi / 180

@@ -10,7 +10,10 @@ extension InkNormalizer {
     public func layout(line: [Int], of strokes: [Stroke], typicalStrokeHeight: Double? = nil) -> [LinePlacement] {
         let indexes = line.filter { strokes.indices.contains($0) && strokes[$0].pointCount > 0 }
         let lineStrokes = indexes.map { strokes[$0] }
-        guard let bounds = lineStrokes.bounds else { return [] }
+        // Decoded ink is always finite; this keeps hand-built strokes with NaN or infinities
+        // from reaching the integer image sizes below.
+        guard let bounds = lineStrokes.bounds, bounds.width.isFinite, bounds.height.isFinite,
+              bounds.minX.isFinite, bounds.minY.isFinite else { return [] }
 
         let letterHeight = self.typicalStrokeHeight(of: strokes, indexes: indexes) ?? typicalStrokeHeight ?? bounds.height
         var transform = AffineTransform(translationX: -bounds.center.x, y: -bounds.center.y)

@@ -6,10 +6,10 @@
 /// nearby baseline with its top below it too, or just `returnDropRatio` below after the pen
 /// jumped left by more than `returnRatio` letter heights (a carriage return). A line with too
 /// few strokes for a baseline yet compares against its lowest ink instead. A stroke far
-/// *above* the current line (`riseRatio`) has returned to an earlier line. Either way it joins an existing line it fits,
-/// or starts a new one; a vertically stacked word list thus becomes one line per word.
-/// Comparing against the ink *near the stroke* rather than the whole line keeps rotated
-/// lines together. Dots, dashes and bars are placed last: with the line of the letter written
+/// *above* the current line (`riseRatio`) has returned to an earlier line. Either way it
+/// joins an existing line it fits, or starts a new one; a vertically stacked word list thus
+/// becomes one line per word. Comparing against the ink *near the stroke* rather than the
+/// whole line keeps rotated lines together. Dots, dashes and bars are placed last: with the line of the letter written
 /// just before them when they fit there (i-dots, t-crosses, a j-dot written first), else with
 /// the line they fit best.
 ///

@@ -51,7 +51,8 @@ extension InkNormalizer {
                 ? min(1, (maxWidth - 2 * margin) / (piece.span.upperBound - piece.span.lowerBound)) : 1
             let inkWidth = fit * (piece.span.upperBound - piece.span.lowerBound)
             let inkHeight = fit * scale * ink.height
-            let width = max(height, Int((inkWidth + 2 * margin).rounded(.up)))
+            // `min`: a piece scaled to fit exactly must not gain a pixel from rounding.
+            let width = min(Int(maxWidth), max(height, Int((inkWidth + 2 * margin).rounded(.up))))
             let dx = (Double(width) - inkWidth) / 2 - fit * piece.span.lowerBound
             let dy = margin + max(0, options.targetInkHeight - inkHeight) / 2
             let placed = transform

@@ -57,5 +57,11 @@ import Testing
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
         #expect(height > 20 && height < 80, "height \(height)")
         #expect(width > height)
+
+        // The same images for ink that is only being recognised.
+        let debug = try client.request("POST", "/v1/recognize?debug=png", json: ["strokes": sample.strokes])
+        #expect(debug.status == 200)
+        #expect(debug.header("Content-Type") == "image/png")
+        #expect(debug.body == png.body)
     }
 }

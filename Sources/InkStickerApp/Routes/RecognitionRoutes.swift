@@ -24,6 +24,10 @@ enum RecognitionRoutes {
                                                     defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
                 guard collector.isEmpty, let request else { throw APIError(FieldViolations(collector.violations)) }
                 let decodeMs = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+                if context.query["debug"] == "png" {
+                    // The exact images the recogniser would read, instead of reading them.
+                    return try RenderRoutes.png(of: request.strokes, services)
+                }
                 if request.strokes.isEmpty {
                     return JSONBody.response(.ok, RecognitionJSON.recognition(.empty, decodeMs: decodeMs))
                 }

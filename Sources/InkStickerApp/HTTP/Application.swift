@@ -52,7 +52,7 @@ final class Application: HTTPHandler {
         }
     }
 
-    private func allowedMethods(_ segments: [String]) -> [HTTPMethod] {
+    private func allowedMethods(_ segments: [Substring]) -> [HTTPMethod] {
         router.routes.filter { $0.pattern.match(segments) != nil }.map(\.method)
     }
 

@@ -9,9 +9,12 @@ extension TesseractHandle {
     /// Recognises an 8-bit grayscale image (0 = ink, 255 = paper).
     ///
     /// The buffer is handed to `TessBaseAPISetImage` as is (Tesseract copies it). Recognition runs
-    /// under a monitor whose deadline Tesseract checks between words; when it passes, the rest of
-    /// the page is abandoned and `.deadlineExceeded` is thrown. The handle is cleared afterwards in
-    /// every case and stays usable.
+    /// under a monitor whose deadline Tesseract checks before each text line (the LSTM reads a
+    /// line in one go, so one line's time is the possible overrun); once it has passed, the rest of
+    /// the page is abandoned and `.deadlineExceeded` is thrown. A page that completes is returned
+    /// even if it finished late. The handle is cleared afterwards in every case and stays usable.
+    /// An image without any pixel darker than mid-grey is returned as an empty page without
+    /// calling Tesseract.
     ///
     /// - Parameters:
     ///   - deadline: milliseconds from now; at least 1.

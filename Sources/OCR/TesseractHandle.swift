@@ -102,3 +102,7 @@ extension TesseractEngine {
         }
     }
 }
+
+/// A handle keeps per-recognition state inside Tesseract: it must never be shared between threads.
+@available(*, unavailable)
+extension TesseractHandle: Sendable {}

@@ -94,3 +94,7 @@ public final class WorkerContext {
         }
     }
 }
+
+/// A context and its handles belong to one worker thread.
+@available(*, unavailable)
+extension WorkerContext: Sendable {}

@@ -36,7 +36,7 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// jobs: 478–584 jobs/s pinned vs 481–585 unpinned) and hurts when another process holds
     /// the pinned core, since the worker can no longer move. What does matter is the allocator:
     /// Tesseract allocates heavily, and glibc's per-thread arenas keep workers independent;
-    /// with `MALLOC_ARENA_MAX=1` two workers reached only 1.15× one worker instead of ~1.95×.
+    /// with `MALLOC_ARENA_MAX=1` two workers reached only 1.1–1.2× one worker instead of ~1.96×.
     /// Do not set `MALLOC_ARENA_MAX` below `workerCount + 1`.
     public var pinWorkersToCores: Bool
     /// Stack size of each worker thread; Tesseract's layout analysis recurses.

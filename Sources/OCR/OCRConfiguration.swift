@@ -22,15 +22,22 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// Variables applied to every handle.
     public var settings: TesseractSettings
     /// Deadline for one recognition when the caller gives none, in milliseconds. Tesseract
-    /// checks it between words, so a single very long word can overrun it: `maximumImageWidth`
-    /// bounds that.
+    /// checks it before each text line (the LSTM reads a whole line in one go), so a recognition
+    /// can overrun it by up to one line's time: `maximumImageWidth` bounds that.
     public var defaultDeadlineMilliseconds: Int
     /// Widest image accepted for recognition, in pixels. LSTM time grows linearly with width
-    /// (~3 ms per 100 px of 40 px-high line); 8000 px keeps one line under ~250 ms.
+    /// (measured ~1.9 ms per 100 px for a 52 px-high line: 42 ms for 2256 px), so 8000 px
+    /// bounds the overrun of a deadline by one line to roughly 150–200 ms.
     public var maximumImageWidth: Int
     /// Tallest image accepted, in pixels (several lines in block mode).
     public var maximumImageHeight: Int
-    /// Pin worker `i` to CPU `i mod cores`. See the package notes for the measured effect.
+    /// Pin worker `i` to CPU `i mod cores`. Off by default: on the 2-core reference machine,
+    /// shared with other processes, pinning gave no consistent gain (2 workers, 2000 one-word
+    /// jobs: 478–584 jobs/s pinned vs 481–585 unpinned) and hurts when another process holds
+    /// the pinned core, since the worker can no longer move. What does matter is the allocator:
+    /// Tesseract allocates heavily, and glibc's per-thread arenas keep workers independent;
+    /// with `MALLOC_ARENA_MAX=1` two workers reached only 1.1–1.2× one worker instead of ~1.96×.
+    /// Do not set `MALLOC_ARENA_MAX` below `workerCount + 1`.
     public var pinWorkersToCores: Bool
     /// Stack size of each worker thread; Tesseract's layout analysis recurses.
     public var workerStackBytes: Int

@@ -18,7 +18,8 @@ extension OCRWorkerPool {
         return try result.get()
     }
 
-    /// Recognises one image on a worker: the common case of `run`.
+    /// Recognises one image on a worker: the common case of `run`. Parameters as for
+    /// `WorkerContext.recognize`.
     ///
     /// The language is checked before the job is queued, so an unknown language costs no
     /// queue slot.
@@ -27,12 +28,13 @@ extension OCRWorkerPool {
         language: String? = nil,
         pageSegmentationMode: PageSegmentationMode = .singleLine,
         hint: CharacterHint = .text,
-        deadline: Int? = nil
+        deadline: Int? = nil,
+        alternatives: Bool? = nil
     ) async throws(OCRError) -> HintedPage {
         if let language { _ = try configuration.catalog.directory(for: language) }
         return try await run { context throws(OCRError) in
             try context.recognize(image, language: language, pageSegmentationMode: pageSegmentationMode,
-                                  hint: hint, deadline: deadline)
+                                  hint: hint, deadline: deadline, alternatives: alternatives)
         }
     }
 }

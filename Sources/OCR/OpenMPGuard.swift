@@ -39,6 +39,8 @@ public enum OpenMPGuard {
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         cArguments.append(nil)
         defer { cArguments.forEach { free($0) } }
+        // exec discards stdio buffers: anything already printed would be lost.
+        fflush(nil)
         execv(executablePath, &cArguments)
         // Only reached when exec failed.
         let message = "warning: could not re-execute with \(variable)=1 (errno \(errno)); "

@@ -16,6 +16,8 @@ public final class TesseractHandle {
     let api: OpaquePointer
     /// Reused for every recognition: it only carries the deadline and progress.
     let monitor: OpaquePointer
+    /// Whether `lstm_choice_mode` is currently 2 on the handle (it starts at 0).
+    var alternativesEnabled = false
 
     /// Loads `<tessdataPath>/<language>.traineddata`.
     ///
@@ -100,3 +102,7 @@ extension TesseractEngine {
         }
     }
 }
+
+/// A handle keeps per-recognition state inside Tesseract: it must never be shared between threads.
+@available(*, unavailable)
+extension TesseractHandle: Sendable {}

@@ -85,6 +85,8 @@ enum WorkerThread {
         typealias SetAffinity = @convention(c) (pid_t, Int, UnsafeRawPointer) -> Int32
         guard let symbol = dlsym(nil, "sched_setaffinity") else { return }
         let setAffinity = unsafeBitCast(symbol, to: SetAffinity.self)
-        _ = withUnsafeBytes(of: &set) { setAffinity(0, $0.count, $0.baseAddress!) }
+        _ = withUnsafeBytes(of: &set) { bytes in
+            bytes.baseAddress.map { setAffinity(0, bytes.count, $0) }
+        }
     }
 }

@@ -38,7 +38,7 @@ import Testing
                 #expect(zip(symbol.choices, symbol.choices.dropFirst()).allSatisfy { $0.confidence >= $1.confidence })
             }
         }
-        // Alternatives are kept (lstm_choice_mode = 2): at least some symbols have more than one.
+        // Alternatives are on by default: at least some symbols have more than one.
         #expect(words.flatMap(\.symbols).contains { $0.choices.count > 1 })
     }
 
@@ -113,11 +113,24 @@ import Testing
     @Test func initVariablesTakeEffect() throws {
         let handle = try TesseractHandle(
             tessdataPath: Fixtures.tessdata, language: "eng",
-            settings: TesseractSettings(loadWordDictionary: false, retryInverted: false,
-                                        alternativesPerSymbol: 3))
-        #expect(handle.variable("load_system_dawg") == "0")
+            settings: TesseractSettings(useDictionary: false, retryInverted: false, alternativesPerSymbol: 3,
+                                        extraVariables: ["textord_min_xheight": "7"]))
+        #expect(handle.variable("lstm_use_matrix") == "0")
         #expect(handle.variable("tessedit_do_invert") == "0")
-        #expect(handle.variable("lstm_choice_mode") == "2")
         #expect(handle.variable("lstm_choice_iterations") == "3")
+        #expect(handle.variable("textord_min_xheight") == "7")
+    }
+
+    @Test func alternativesAreCollectedOnlyWhenAsked() throws {
+        let handle = try Fixtures.engHandle()
+        let image = try Fixtures.image("update resume")
+        let without = try handle.recognize(image: image, deadline: 5_000, alternatives: false)
+        #expect(handle.variable("lstm_choice_mode") == "0")
+        #expect(without.words.flatMap(\.symbols).allSatisfy { $0.choices.count <= 1 })
+        let with = try handle.recognize(image: image, deadline: 5_000, alternatives: true)
+        #expect(handle.variable("lstm_choice_mode") == "2")
+        #expect(with.words.flatMap(\.symbols).contains { $0.choices.count > 1 })
+        // Alternatives do not change the reading itself.
+        #expect(with.text == without.text)
     }
 }

@@ -119,6 +119,20 @@ import Testing
         #expect(Geometry.isCentred(styleOnLabel.json))
     }
 
+    @Test func everyAcceptedFontSizeAndLineHeightLaysOut() throws {
+        let harness = try ServiceHarness()
+        let client = harness.client
+        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let board = try Self.makeBoard(client)
+        let created = try client.request("POST", board.base + "/stickers", json: ["strokes": sample.strokes], token: board.token)
+        let path = board.base + "/stickers/\(created.json["id"] as? String ?? "")"
+        for (size, multiple) in [(1.0, 0.25), (512.0, 10.0), (2.0, 0.25), (400.0, 10.0)] {
+            let r = try client.request("PATCH", path, json: ["font": ["size": size], "style": ["lineHeight": multiple]], token: board.token)
+            #expect(r.status == 200, "size \(size) × lineHeight \(multiple): \(r.text)")
+            #expect(Geometry.isCentred(r.json))
+        }
+    }
+
     @Test func invalidInputIs422WithPointers() throws {
         let harness = try ServiceHarness()
         let client = harness.client

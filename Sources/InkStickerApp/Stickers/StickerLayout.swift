@@ -24,7 +24,9 @@ struct StickerLayout: Sendable {
             throw APIError.validation([.init(pointer: "/font/family", detail: error.description)])
         }
         let natural = library.verticalMetrics(family: family, size: record.fontSize).lineHeight
-        let lineHeight = record.style.lineHeight * natural
+        // Every size × multiple the API accepts must lay out: keep the product inside the measurer's range.
+        let range = library.configuration.limits.lineHeightRange
+        let lineHeight = min(range.upperBound, max(range.lowerBound, record.style.lineHeight * natural))
         let metrics: TextMetrics
         do {
             metrics = try measurer.measure(record.text, family: family, size: record.fontSize,

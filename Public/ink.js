@@ -8,6 +8,7 @@
 const TAP_DISTANCE = 6; // CSS px a tap may wander
 const TAP_MS = 400;
 const FADE_MS = 380;
+const SENDING_ALPHA = 0.6; // ink waiting for its sticker
 const INK_COLOR = '#1d2b4f';
 
 /** A group of strokes written without a pause. */
@@ -53,6 +54,9 @@ export class InkSurface {
   constructor(canvas, { view, onBatch, onTap, onBlankTap, onPan, onInkStart, pauseMs = 700 }) {
     this.canvas = canvas;
     this.context = canvas.getContext('2d');
+    // Translucent ink is drawn opaque here first, then laid on at once: overlapping caps do not darken.
+    this.scratch = document.createElement('canvas');
+    this.scratchContext = this.scratch.getContext('2d');
     this.view = view;
     this.onBatch = onBatch;
     this.onTap = onTap;
@@ -89,6 +93,8 @@ export class InkSurface {
     this.ratio = ratio;
     this.canvas.width = Math.round(width * ratio);
     this.canvas.height = Math.round(height * ratio);
+    this.scratch.width = this.canvas.width;
+    this.scratch.height = this.canvas.height;
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
     this.redraw();
@@ -297,29 +303,44 @@ export class InkSurface {
     const now = performance.now();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
-    ctx.setTransform(this.ratio, 0, 0, this.ratio, -this.view.x * this.ratio, -this.view.y * this.ratio);
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.strokeStyle = INK_COLOR;
     let animating = false;
     for (const batch of this.batches) {
       let alpha = 1;
-      if (batch.state === 'sending') alpha = 0.55;
+      if (batch.state === 'sending') alpha = SENDING_ALPHA;
       if (batch.state === 'fading') {
         const progress = (now - batch.fadeStart) / FADE_MS;
         if (progress >= 1) {
           batch.state = 'gone';
           continue;
         }
-        alpha = 0.55 * (1 - progress);
+        alpha = SENDING_ALPHA * (1 - progress) * (1 - progress);
         animating = true;
       }
+      if (alpha === 1) {
+        this.paint(ctx, batch);
+        continue;
+      }
+      const scratch = this.scratchContext;
+      scratch.setTransform(1, 0, 0, 1, 0, 0);
+      scratch.clearRect(0, 0, this.scratch.width, this.scratch.height);
+      this.paint(scratch, batch);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = alpha;
-      for (const stroke of batch.strokes) drawStroke(ctx, stroke);
+      ctx.drawImage(this.scratch, 0, 0);
+      ctx.globalAlpha = 1;
     }
-    ctx.globalAlpha = 1;
     this.batches = this.batches.filter((batch) => batch.state !== 'gone');
     if (animating) this.schedule();
+  }
+
+  /** Draws a batch's strokes opaque, in board coordinates. */
+  paint(ctx, batch) {
+    ctx.setTransform(this.ratio, 0, 0, this.ratio, -this.view.x * this.ratio, -this.view.y * this.ratio);
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = INK_COLOR;
+    ctx.fillStyle = INK_COLOR;
+    for (const stroke of batch.strokes) drawStroke(ctx, stroke);
   }
 }
 
@@ -335,7 +356,6 @@ function drawStroke(ctx, stroke) {
   if (points.length === 1) {
     const point = points[0];
     ctx.beginPath();
-    ctx.fillStyle = ctx.strokeStyle;
     ctx.arc(point.x, point.y, widthAt(stroke, point.p) / 2, 0, Math.PI * 2);
     ctx.fill();
     return;

@@ -36,6 +36,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -92,6 +93,13 @@ class API:
         except urllib.error.HTTPError as error:
             raw = error.read()
             raise AssertionError(f"{method} {path} answered {error.code}: {raw[:300]!r}") from None
+
+    def status(self, method: str, path: str, token: str | None = None) -> int:
+        try:
+            return self.call(method, path, token=token)[0]
+        except AssertionError as error:
+            match = re.search(r"answered (\d+)", str(error))
+            return int(match.group(1)) if match else 0
 
     def recognize(self, strokes) -> dict:
         return self.call("POST", "/v1/recognize", {"strokes": strokes})[1]
@@ -174,6 +182,14 @@ def draw(driver, strokes: list[dict], kind: str) -> None:
     builder.perform()
 
 
+def tap_at(driver, x: float, y: float) -> None:
+    """A mouse click at a viewport point (the board's canvas takes it; the page hit-tests stickers)."""
+    pointer = PointerInput(interaction.POINTER_MOUSE, "mouse")
+    builder = ActionBuilder(driver, mouse=pointer, duration=0)
+    builder.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()
+    builder.perform()
+
+
 # MARK: Browser
 
 
@@ -211,7 +227,7 @@ def page_state(driver) -> dict:
         const stickers = [...document.querySelectorAll('#stickers .sticker')].map((e) => ({
           id: e.dataset.id, state: e.dataset.state, version: Number(e.dataset.version),
           text: e.querySelector('.text').textContent, focused: e.classList.contains('focused'),
-          rect: e.getBoundingClientRect().toJSON(),
+          rect: e.getBoundingClientRect().toJSON(), moving: e.getAnimations().length > 0,
         }));
         let board = null;
         try { board = JSON.parse(localStorage.getItem('inksticker.board')); } catch (e) {}
@@ -273,6 +289,7 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
         started = time.monotonic()
         state = wait(driver, lambda d: (s := page_state(d))["stickers"] and s, "a sticker after writing")
         elapsed = time.monotonic() - started
+        state = wait(driver, lambda d: not (s := page_state(d))["stickers"][0]["moving"] and s, "the sticker to settle")
         sticker = state["stickers"][0]
         report.check("a field appears where the word was written", len(state["stickers"]) == 1 and sticker["state"] == "field",
                      f"{elapsed:.2f} s after the pen lifted, id {sticker['id']}")
@@ -323,8 +340,8 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
         stored = wait(driver, lambda d: (s := server_text())["text"] == typed and s, f"the server's field to read {typed!r}", timeout=10)
         report.check("typing 'xy' and Backspace edits the field", on_page["text"] == typed and stored["text"] == typed,
                      f"{typed!r} at version {stored['version']}")
-        widened = wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["version"] == stored["version"] and s,
-                       "the page to show the server's version")
+        widened = wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["version"] == stored["version"]
+                       and not s["moving"] and s, "the page to show the server's version")
         report.check("the field keeps its centre as it grows",
                      abs(widened["rect"]["x"] + widened["rect"]["width"] / 2 - centre[0]) < 1 and widened["rect"]["width"] > rect["width"],
                      f"width {rect['width']:.1f} -> {widened['rect']['width']:.1f}")
@@ -342,6 +359,41 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
                     "the label in the second window")
         report.check("the second window follows the edits and the commit", seen["text"] == typed, repr(seen["text"]))
         driver.save_screenshot(str(out / "desktop-second-window.png"))
+        errors += console_errors(driver)
+        driver.switch_to.window(first)
+
+        # A second word, then "End editing" turns it into a label.
+        sample2 = pick_sample(args.corpus, None, skip=2)
+        strokes2 = scale_into(sample2, *DESKTOP, max_height=72, max_width_fraction=0.3, centre_y_fraction=0.72)
+        draw(driver, strokes2, args.pointer)
+        state = wait(driver, lambda d: len((s := page_state(d))["stickers"]) == 2 and s, "a second sticker")
+        other = next(s for s in state["stickers"] if s["id"] != sticker["id"])
+        report.check("a second word makes a second field", other["state"] == "field", f"{sample2['text']!r} read as {other['text']!r}")
+        driver.find_element(By.ID, "end-editing").click()
+        wait(driver, lambda d: (s := sticker_on_page(d, other["id"])) and s["state"] == "label", "End editing to make a label")
+        _, fields = api.call("GET", f"/v1/boards/{board['id']}/stickers?state=field", token=board["token"])
+        report.check("End editing commits every field", fields["stickers"] == [])
+
+        # Tapping a label selects it; its Delete chip removes it (with If-Match), in both windows.
+        tap_at(driver, label["rect"]["x"] + label["rect"]["width"] / 2, label["rect"]["y"] + label["rect"]["height"] / 2)
+        remove = wait(driver, lambda d: next((c for c in d.find_elements(By.CSS_SELECTOR, "#chips .chip.remove") if c.is_displayed()), None),
+                      "the Delete chip of the tapped label")
+        time.sleep(0.3)
+        driver.save_screenshot(str(out / "desktop-labels.png"))
+        remove.click()
+        wait(driver, lambda d: sticker_on_page(d, sticker["id"]) is None, "the label to go")
+        report.check("tapping a label and Delete removes it", api.status("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}", token=board["token"]) == 404)
+
+        # Clear asks twice, then empties the board everywhere.
+        driver.find_element(By.ID, "clear").click()
+        report.check("Clear asks for confirmation first", len(page_state(driver)["stickers"]) == 1
+                     and driver.find_element(By.ID, "clear").text == "Clear all?")
+        driver.find_element(By.ID, "clear").click()
+        wait(driver, lambda d: not page_state(d)["stickers"], "Clear to empty the page")
+        _, listing = api.call("GET", f"/v1/boards/{board['id']}/stickers", token=board["token"])
+        driver.switch_to.window(second)
+        wait(driver, lambda d: not page_state(d)["stickers"], "the second window to see the board cleared")
+        report.check("Clear empties the board, and the second window follows", listing["stickers"] == [])
         errors += console_errors(driver)
         driver.switch_to.window(first)
         errors += console_errors(driver)

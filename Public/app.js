@@ -318,11 +318,22 @@ class App {
     }
   }
 
-  /** Sends a batch of ink; the sticker it makes (or the field it wrote into) takes the focus. */
-  async write(strokes) {
-    if (!this.api) return;
+  /**
+   * Sends a batch of ink; the sticker it makes (or the field it wrote into) takes the focus. Batches go
+   * one after another, so ink written over a field that is still being made lands in that field.
+   */
+  write(strokes) {
+    const api = this.api;
+    const next = (this.writing || Promise.resolve()).then(() => this.send(api, strokes));
+    this.writing = next;
+    return next;
+  }
+
+  async send(api, strokes) {
+    if (!api || api !== this.api) return;
     try {
-      const { status, body } = await this.api.createSticker(strokes);
+      const { status, body } = await api.createSticker(strokes);
+      if (api !== this.api) return; // another board was opened meanwhile
       this.upsert(body, { fresh: status === 201 });
       if (body.state === 'field') this.focus(body.id);
     } catch (error) {

@@ -126,7 +126,13 @@ export class BoardEvents {
       const parser = new EventStreamParser(
         (event) => {
           this.lastEventID = event.id;
-          this.onEvent(event);
+          try {
+            this.onEvent(event);
+          } catch (error) {
+            // A failing handler must not tear the stream down; report it like any uncaught error.
+            if (typeof reportError === 'function') reportError(error);
+            else setTimeout(() => { throw error; });
+          }
         },
         (ms) => {
           this.retryMs = ms;

@@ -65,6 +65,13 @@ class Report:
             print(f"FAIL {name}" + (f": {detail}" if detail else ""), flush=True)
             raise CheckFailed(name)
 
+    def record(self, name: str, ok: bool, detail: str = "") -> None:
+        """Like check, without stopping the scenario (for checks made while cleaning up)."""
+        try:
+            self.check(name, ok, detail)
+        except CheckFailed:
+            pass
+
     def error(self, scenario: str, error: BaseException) -> None:
         self.failed += 1
         print(f"FAIL {scenario}: {type(error).__name__}: {error}", flush=True)
@@ -250,8 +257,21 @@ def sticker_on_page(driver, sticker_id: str) -> dict | None:
 
 
 def console_errors(driver) -> list[dict]:
-    """Browser log entries of level SEVERE (JavaScript errors, failed loads) since the last call."""
-    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    """Browser log entries of level SEVERE (JavaScript errors, failed loads) of every window."""
+    errors = []
+    try:
+        for handle in driver.window_handles:
+            driver.switch_to.window(handle)
+            errors += [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    except WebDriverException as error:
+        errors.append({"level": "SEVERE", "message": f"could not read the browser log: {error}"})
+    return errors
+
+
+def check_console(report: Report, driver, what: str) -> None:
+    errors = console_errors(driver)
+    report.record(f"no errors in the browser console ({what})", not errors,
+                  "; ".join(str(e.get("message"))[:300] for e in errors) or "none")
 
 
 # MARK: Scenarios
@@ -261,7 +281,6 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
     sample = pick_sample(args.corpus, args.sample)
     print(f"desktop: sample {sample['id']} {sample['text']!r}, pointer {args.pointer}", flush=True)
     driver = start_browser(DESKTOP, args.chromium, args.chromedriver)
-    errors: list[dict] = []
     try:
         driver.get(api.base + "/")
         state = wait(driver, lambda d: (s := page_state(d))["board"] and s["live"] == "live" and s,
@@ -359,7 +378,6 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
                     "the label in the second window")
         report.check("the second window follows the edits and the commit", seen["text"] == typed, repr(seen["text"]))
         driver.save_screenshot(str(out / "desktop-second-window.png"))
-        errors += console_errors(driver)
         driver.switch_to.window(first)
 
         # A second word, then "End editing" turns it into a label.
@@ -394,11 +412,8 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
         driver.switch_to.window(second)
         wait(driver, lambda d: not page_state(d)["stickers"], "the second window to see the board cleared")
         report.check("Clear empties the board, and the second window follows", listing["stickers"] == [])
-        errors += console_errors(driver)
-        driver.switch_to.window(first)
-        errors += console_errors(driver)
-        report.check("no errors in the browser console (desktop)", not errors, json.dumps(errors)[:800])
     finally:
+        check_console(report, driver, "desktop, both windows")
         driver.quit()
 
 
@@ -430,9 +445,8 @@ def phone(report: Report, api: API, args, out: Path) -> None:
                      f"{len(strokes)} strokes")
         time.sleep(0.5)
         driver.save_screenshot(str(out / "phone.png"))
-        errors = console_errors(driver)
-        report.check("no errors in the browser console (phone)", not errors, json.dumps(errors)[:800])
     finally:
+        check_console(report, driver, "phone")
         driver.quit()
 
 

@@ -91,6 +91,7 @@ export class StickerLayer {
     s.width = `${frame.width}px`;
     s.height = `${frame.height}px`;
     s.padding = `${inset.y}px ${inset.x}px`;
+    element.dataset.room = String(Math.max(0, frame.width - 2 * inset.x));
     s.fontFamily = font.family;
     s.fontWeight = String(font.weight);
     s.fontSize = `${size}px`;
@@ -142,7 +143,12 @@ export class StickerLayer {
         measured.push([element, span]);
       }
       // Read every size first, then write: one layout for the whole batch.
-      const sizes = measured.map(([element, span]) => [element.clientWidth - parseFloat(element.style.paddingLeft) * 2, span.offsetWidth]);
+      // Against the frame's text width (the element may still be moving towards it); the span's width
+      // includes the letter-spacing after its last character, which the frame leaves out.
+      const sizes = measured.map(([element, span]) => [
+        Number(element.dataset.room),
+        span.offsetWidth - Math.max(0, parseFloat(element.style.letterSpacing) || 0),
+      ]);
       measured.forEach(([element, span], index) => {
         const [room, width] = sizes[index];
         const scale = width > room + 1 && room > 0 ? room / width : 1;

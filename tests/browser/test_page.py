@@ -216,9 +216,13 @@ def start_browser(size: tuple[int, int], chromium: str, chromedriver: str):
 def set_viewport(driver, size: tuple[int, int]) -> None:
     """Sizes the window so that the page's viewport (innerWidth x innerHeight) is `size`."""
     driver.set_window_size(*size)
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    outer = driver.get_window_size()
-    driver.set_window_size(outer["width"] + size[0] - inner[0], outer["height"] + size[1] - inner[1])
+    for _ in range(10):
+        time.sleep(0.05)
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        if tuple(inner) == size:
+            return
+        outer = driver.get_window_size()
+        driver.set_window_size(outer["width"] + size[0] - inner[0], outer["height"] + size[1] - inner[1])
 
 
 def wait(driver, condition, what: str, timeout: float = WAIT_S):

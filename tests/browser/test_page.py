@@ -10,6 +10,9 @@ a handwritten word from the shared corpus is drawn on the board, and the test ch
 * typing and Backspace edit the field (on the page and on the server), Enter makes it a label;
 * a second window on the same board sees the sticker appear, change and become a label through the
   event stream (it was opened before the sticker existed and never reloads);
+* End editing turns a second field into a label; tapping a label and its Delete chip removes it;
+  Clear (asked twice) empties the board in both windows;
+* the page's Server-Sent Events parser handles a stream cut at awkward places;
 * a phone-sized window (390x844) loads the page, fits it, and a word drawn with a finger becomes a field;
 * the browser console has no errors.
 
@@ -296,6 +299,26 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
                      board["id"].startswith("b_") and api.call("GET", f"/v1/boards/{board['id']}", token=board["token"])[0] == 200,
                      board["id"])
         first = driver.current_window_handle
+
+        # The page's own text/event-stream parser, fed a stream cut at awkward places.
+        parsed = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            import('/assets/events.js').then(({ EventStreamParser }) => {
+              const events = [];
+              const retries = [];
+              const parser = new EventStreamParser((e) => events.push(e), (ms) => retries.push(ms));
+              const stream = '\\ufeffretry: 2500\\r\\n\\r\\n: heartbeat\\n\\nid: 7\\nevent: created\\ndata: {"a":\\r\\n'
+                + 'data: 1}\\r\\n\\r\\nid: 8\\rdata:no space\\r\\rdata\\n\\nevent: cleared\\n\\nid: 9\\nevent: deleted\\ndata: x';
+              for (let i = 0; i < stream.length; i += 3) parser.feed(stream.slice(i, i + 3));
+              done({ events, retries, last: parser.lastEventID });
+            }, (error) => done({ error: String(error) }));
+        """)
+        report.check("the page parses Server-Sent Events cut anywhere (CRLF, CR, comments, multi-line data)",
+                     parsed.get("events") == [
+                         {"type": "created", "data": '{"a":\n1}', "id": "7"},
+                         {"type": "message", "data": "no space", "id": "8"},
+                         {"type": "message", "data": "", "id": "8"},
+                     ] and parsed.get("retries") == [2500] and parsed.get("last") == "9", json.dumps(parsed))
 
         # A second window on the same board, open before anything is written: it can learn of the
         # sticker only from the event stream.

@@ -1,0 +1,509 @@
+#!/usr/bin/env python3
+"""Browser test of the InkSticker web page against a running server.
+
+Headless Chromium (Debian's chromium and chromium-driver) drives the page with real pointer input:
+a handwritten word from the shared corpus is drawn on the board, and the test checks that
+
+* the page creates a board on first visit and follows its live event stream;
+* a field appears where the word was written, reading what ``POST /v1/recognize`` reads for the
+  same strokes, and the ink the page sent is exactly the ink that was drawn;
+* typing and Backspace edit the field (on the page and on the server), Enter makes it a label;
+* a second window on the same board sees the sticker appear, change and become a label through the
+  event stream (it was opened before the sticker existed and never reloads);
+* End editing turns a second field into a label; tapping a label and its Delete chip removes it;
+  Clear (asked twice) empties the board in both windows;
+* the page's Server-Sent Events parser handles a stream cut at awkward places;
+* a phone-sized window (390x844) loads the page, fits it, and a word drawn with a finger becomes a field;
+* the browser console has no errors.
+
+Screenshots go to the output directory (tests/browser/out/ by default). Exits non-zero on failure;
+the last line reads "browser: N passed, N failed".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+import traceback
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+DESKTOP = (1440, 900)
+PHONE = (390, 844)
+WAIT_S = 20
+
+
+class CheckFailed(Exception):
+    pass
+
+
+class Report:
+    """Named checks, printed as they run, summed up on the last line."""
+
+    def __init__(self) -> None:
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, name: str, ok: bool, detail: str = "") -> None:
+        if ok:
+            self.passed += 1
+            print(f"PASS {name}" + (f" ({detail})" if detail else ""), flush=True)
+        else:
+            self.failed += 1
+            print(f"FAIL {name}" + (f": {detail}" if detail else ""), flush=True)
+            raise CheckFailed(name)
+
+    def record(self, name: str, ok: bool, detail: str = "") -> None:
+        """Like check, without stopping the scenario (for checks made while cleaning up)."""
+        try:
+            self.check(name, ok, detail)
+        except CheckFailed:
+            pass
+
+    def error(self, scenario: str, error: BaseException) -> None:
+        self.failed += 1
+        print(f"FAIL {scenario}: {type(error).__name__}: {error}", flush=True)
+        traceback.print_exc()
+
+
+# MARK: Server access from Python
+
+
+class API:
+    def __init__(self, base_url: str) -> None:
+        self.base = base_url.rstrip("/")
+
+    def call(self, method: str, path: str, body=None, token: str | None = None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Accept", "application/json")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                raw = response.read()
+                return response.status, (json.loads(raw) if raw else None)
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            raise AssertionError(f"{method} {path} answered {error.code}: {raw[:300]!r}") from None
+
+    def status(self, method: str, path: str, token: str | None = None) -> int:
+        try:
+            return self.call(method, path, token=token)[0]
+        except AssertionError as error:
+            match = re.search(r"answered (\d+)", str(error))
+            return int(match.group(1)) if match else 0
+
+    def recognize(self, strokes) -> dict:
+        return self.call("POST", "/v1/recognize", {"strokes": strokes})[1]
+
+
+# MARK: Ink
+
+
+def find_corpus(start: Path) -> Path:
+    """The shared corpus sits beside the repository (../shared), or beside a folder above it."""
+    for directory in [start, *start.parents]:
+        candidate = directory / "shared" / "corpus" / "synthetic" / "print.jsonl"
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(f"shared/corpus/synthetic/print.jsonl not found beside {start} or above it")
+
+
+def pick_sample(path: Path, sample_id: str | None, skip: int = 0) -> dict:
+    """A one-word, one-line sample of plain letters (so typing after it is unambiguous)."""
+    found = 0
+    with path.open() as lines:
+        for line in lines:
+            sample = json.loads(line)
+            if sample_id:
+                if sample["id"] == sample_id:
+                    return sample
+                continue
+            if sample.get("hard"):
+                continue
+            if re.fullmatch(r"[A-Za-z]{4,9}", sample["text"]) and len(sample["strokes"]) <= 24:
+                if found == skip:
+                    return sample
+                found += 1
+    raise LookupError(f"no suitable sample in {path}")
+
+
+def scale_into(sample: dict, width: int, height: int, *, max_height: float, max_width_fraction: float,
+               centre_y_fraction: float) -> list[dict]:
+    """The sample's strokes scaled and centred into a viewport, as whole CSS pixels.
+
+    Points are rounded to integers because that is what WebDriver pointer moves carry; repeated
+    points are dropped because a pointer that does not move fires no pointermove.
+    """
+    xs = [x for s in sample["strokes"] for x in s["x"]]
+    ys = [y for s in sample["strokes"] for y in s["y"]]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    scale = min(max_height / max(y1 - y0, 1e-6), width * max_width_fraction / max(x1 - x0, 1e-6))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    tx, ty = width / 2, height * centre_y_fraction
+    strokes = []
+    for stroke in sample["strokes"]:
+        points: list[tuple[int, int]] = []
+        for x, y in zip(stroke["x"], stroke["y"]):
+            point = (round(tx + (x - cx) * scale), round(ty + (y - cy) * scale))
+            if not points or points[-1] != point:
+                points.append(point)
+        if points:
+            strokes.append({"x": [p[0] for p in points], "y": [p[1] for p in points]})
+    return strokes
+
+
+def draw(driver, strokes: list[dict], kind: str) -> None:
+    """Writes the strokes with one WebDriver pointer (pen, mouse or touch), without pauses."""
+    pointer = PointerInput(kind, kind)
+    builder = ActionBuilder(driver, mouse=pointer, duration=0)
+    actions = builder.pointer_action
+    for stroke in strokes:
+        points = list(zip(stroke["x"], stroke["y"]))
+        actions.move_to_location(*points[0])
+        if kind == interaction.POINTER_PEN:
+            actions.pointer_down(pressure=0.6)
+        else:
+            actions.pointer_down()
+        for x, y in points[1:]:
+            if kind == interaction.POINTER_PEN:
+                actions.move_to_location(x, y, pressure=0.6)
+            else:
+                actions.move_to_location(x, y)
+        actions.pointer_up()
+    builder.perform()
+
+
+def tap_at(driver, x: float, y: float) -> None:
+    """A mouse click at a viewport point (the board's canvas takes it; the page hit-tests stickers)."""
+    pointer = PointerInput(interaction.POINTER_MOUSE, "mouse")
+    builder = ActionBuilder(driver, mouse=pointer, duration=0)
+    builder.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()
+    builder.perform()
+
+
+# MARK: Browser
+
+
+def start_browser(size: tuple[int, int], chromium: str, chromedriver: str):
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US",
+                     "--disable-features=Translate,MediaRouter", "--no-first-run"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    set_viewport(driver, size)
+    return driver
+
+
+def set_viewport(driver, size: tuple[int, int]) -> None:
+    """Sizes the window so that the page's viewport (innerWidth x innerHeight) is `size`."""
+    driver.set_window_size(*size)
+    for _ in range(10):
+        time.sleep(0.05)
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        if tuple(inner) == size:
+            return
+        outer = driver.get_window_size()
+        driver.set_window_size(outer["width"] + size[0] - inner[0], outer["height"] + size[1] - inner[1])
+
+
+def wait(driver, condition, what: str, timeout: float = WAIT_S):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d))
+    except TimeoutException:
+        raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}") from None
+
+
+def page_state(driver) -> dict:
+    return driver.execute_script(
+        """
+        const stickers = [...document.querySelectorAll('#stickers .sticker')].map((e) => ({
+          id: e.dataset.id, state: e.dataset.state, version: Number(e.dataset.version),
+          text: e.querySelector('.text').textContent, focused: e.classList.contains('focused'),
+          rect: e.getBoundingClientRect().toJSON(), moving: e.getAnimations().length > 0,
+        }));
+        let board = null;
+        try { board = JSON.parse(localStorage.getItem('inksticker.board')); } catch (e) {}
+        return {
+          board, stickers,
+          live: document.getElementById('live').dataset.status,
+          chips: [...document.querySelectorAll('#chips:not([hidden]) .chip.candidate')].map((c) => c.dataset.text),
+          toast: document.getElementById('toast').hidden ? null : document.getElementById('toast').textContent,
+          innerWidth: window.innerWidth, innerHeight: window.innerHeight,
+          scrollWidth: document.documentElement.scrollWidth,
+          toolbar: document.querySelector('.toolbar').getBoundingClientRect().toJSON(),
+          buttonsOverflow: [...document.querySelectorAll('.toolbar button')].some((b) => b.scrollWidth > b.clientWidth + 1),
+        };
+        """
+    )
+
+
+def sticker_on_page(driver, sticker_id: str) -> dict | None:
+    return next((s for s in page_state(driver)["stickers"] if s["id"] == sticker_id), None)
+
+
+def console_errors(driver) -> list[dict]:
+    """Browser log entries of level SEVERE (JavaScript errors, failed loads) of every window."""
+    errors = []
+    try:
+        for handle in driver.window_handles:
+            driver.switch_to.window(handle)
+            errors += [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    except WebDriverException as error:
+        errors.append({"level": "SEVERE", "message": f"could not read the browser log: {error}"})
+    return errors
+
+
+def check_console(report: Report, driver, what: str) -> None:
+    errors = console_errors(driver)
+    report.record(f"no errors in the browser console ({what})", not errors,
+                  "; ".join(str(e.get("message"))[:300] for e in errors) or "none")
+
+
+# MARK: Scenarios
+
+
+def desktop(report: Report, api: API, args, out: Path) -> None:
+    sample = pick_sample(args.corpus, args.sample)
+    print(f"desktop: sample {sample['id']} {sample['text']!r}, pointer {args.pointer}", flush=True)
+    driver = start_browser(DESKTOP, args.chromium, args.chromedriver)
+    try:
+        driver.get(api.base + "/")
+        state = wait(driver, lambda d: (s := page_state(d))["board"] and s["live"] == "live" and s,
+                     "a board and a live event stream")
+        report.check("desktop viewport is 1440x900", (state["innerWidth"], state["innerHeight"]) == DESKTOP,
+                     f"{state['innerWidth']}x{state['innerHeight']}")
+        board = state["board"]
+        report.check("first visit creates a board kept in localStorage",
+                     board["id"].startswith("b_") and api.call("GET", f"/v1/boards/{board['id']}", token=board["token"])[0] == 200,
+                     board["id"])
+        first = driver.current_window_handle
+
+        # The page's own text/event-stream parser, fed a stream cut at awkward places.
+        parsed = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            import('/assets/events.js').then(({ EventStreamParser }) => {
+              const events = [];
+              const retries = [];
+              const parser = new EventStreamParser((e) => events.push(e), (ms) => retries.push(ms));
+              const stream = '\\ufeffretry: 2500\\r\\n\\r\\n: heartbeat\\n\\nid: 7\\nevent: created\\ndata: {"a":\\r\\n'
+                + 'data: 1}\\r\\n\\r\\nid: 8\\rdata:no space\\r\\rdata\\n\\nevent: cleared\\n\\nid: 9\\nevent: deleted\\ndata: x';
+              for (let i = 0; i < stream.length; i += 3) parser.feed(stream.slice(i, i + 3));
+              done({ events, retries, last: parser.lastEventID });
+            }, (error) => done({ error: String(error) }));
+        """)
+        report.check("the page parses Server-Sent Events cut anywhere (CRLF, CR, comments, multi-line data)",
+                     parsed.get("events") == [
+                         {"type": "created", "data": '{"a":\n1}', "id": "7"},
+                         {"type": "message", "data": "no space", "id": "8"},
+                         {"type": "message", "data": "", "id": "8"},
+                     ] and parsed.get("retries") == [2500] and parsed.get("last") == "9", json.dumps(parsed))
+
+        # A second window on the same board, open before anything is written: it can learn of the
+        # sticker only from the event stream.
+        driver.switch_to.new_window("window")
+        second = driver.current_window_handle
+        set_viewport(driver, DESKTOP)
+        driver.get(api.base + "/")
+        state2 = wait(driver, lambda d: (s := page_state(d))["live"] == "live" and s, "the second window's event stream")
+        report.check("second window opens the same board", state2["board"] == board and not state2["stickers"])
+        driver.switch_to.window(first)
+
+        strokes = scale_into(sample, *DESKTOP, max_height=96, max_width_fraction=0.5, centre_y_fraction=0.45)
+        draw(driver, strokes, args.pointer)
+        started = time.monotonic()
+        state = wait(driver, lambda d: (s := page_state(d))["stickers"] and s, "a sticker after writing")
+        elapsed = time.monotonic() - started
+        state = wait(driver, lambda d: not (s := page_state(d))["stickers"][0]["moving"] and s, "the sticker to settle")
+        sticker = state["stickers"][0]
+        report.check("a field appears where the word was written", len(state["stickers"]) == 1 and sticker["state"] == "field",
+                     f"{elapsed:.2f} s after the pen lifted, id {sticker['id']}")
+        xs = [x for s in strokes for x in s["x"]]
+        ys = [y for s in strokes for y in s["y"]]
+        ink_centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        rect = sticker["rect"]
+        centre = (rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2)
+        report.check("the field is centred on the ink", abs(centre[0] - ink_centre[0]) < 2 and abs(centre[1] - ink_centre[1]) < 2,
+                     f"field centre {centre[0]:.1f},{centre[1]:.1f}; ink centre {ink_centre[0]:.1f},{ink_centre[1]:.1f}")
+
+        expected = api.recognize(strokes)["text"]
+        report.check("the field reads what /v1/recognize reads for the same strokes", sticker["text"] == expected,
+                     f"page {sticker['text']!r}, recognize {expected!r}, written {sample['text']!r}")
+        _, stored = api.call("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}", token=board["token"])
+        report.check("the server holds the same field", stored["text"] == expected and stored["state"] == "field")
+        _, ink = api.call("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}/ink", token=board["token"])
+        sent = [{"x": s["x"], "y": s["y"]} for s in ink["inks"][0]["strokes"]]
+        report.check("the page sent exactly the drawn strokes, in board coordinates", sent == strokes,
+                     f"{len(strokes)} strokes, {len(xs)} points")
+        times_ok = all("t" in s and all(b >= a for a, b in zip(s["t"], s["t"][1:])) for s in ink["inks"][0]["strokes"])
+        pressure_ok = args.pointer != interaction.POINTER_PEN or all("p" in s for s in ink["inks"][0]["strokes"])
+        report.check("strokes carry times (and pressure from a pen)", times_ok and pressure_ok)
+
+        focused = wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["focused"] and page_state(d)["chips"] and page_state(d),
+                       "the new field to take the focus and show its candidates")
+        report.check("the new field has the focus and shows candidate chips",
+                     set(focused["chips"]) <= {c["text"] for c in stored["candidates"]} and len(focused["chips"]) >= 1,
+                     ", ".join(map(repr, focused["chips"])))
+        driver.save_screenshot(str(out / "desktop-field.png"))
+
+        # Second window: the field arrived through the event stream.
+        driver.switch_to.window(second)
+        seen = wait(driver, lambda d: sticker_on_page(d, sticker["id"]), "the field in the second window")
+        report.check("the second window sees the new field through the event stream", seen["text"] == expected and seen["state"] == "field")
+        driver.switch_to.window(first)
+
+        # Typing: two characters and one Backspace.
+        ActionChains(driver).send_keys("xy").perform()
+        ActionChains(driver).send_keys(Keys.BACKSPACE).perform()
+        typed = expected + "x"
+        on_page = wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["text"] == typed and s,
+                       f"the field to read {typed!r}", timeout=10)
+
+        def server_text():
+            return api.call("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}", token=board["token"])[1]
+
+        stored = wait(driver, lambda d: (s := server_text())["text"] == typed and s, f"the server's field to read {typed!r}", timeout=10)
+        report.check("typing 'xy' and Backspace edits the field", on_page["text"] == typed and stored["text"] == typed,
+                     f"{typed!r} at version {stored['version']}")
+        widened = wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["version"] == stored["version"]
+                       and not s["moving"] and s, "the page to show the server's version")
+        report.check("the field keeps its centre as it grows",
+                     abs(widened["rect"]["x"] + widened["rect"]["width"] / 2 - centre[0]) < 1 and widened["rect"]["width"] > rect["width"],
+                     f"width {rect['width']:.1f} -> {widened['rect']['width']:.1f}")
+
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        label = wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["state"] == "label" and s,
+                     "the field to become a label")
+        _, stored = api.call("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}", token=board["token"])
+        report.check("Enter makes the field a label", label["text"] == typed and stored["state"] == "label" and stored["text"] == typed)
+        time.sleep(0.4)  # let the ink finish fading and the label settle for the screenshot
+        driver.save_screenshot(str(out / "desktop.png"))
+
+        driver.switch_to.window(second)
+        seen = wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["state"] == "label" and s,
+                    "the label in the second window")
+        report.check("the second window follows the edits and the commit", seen["text"] == typed, repr(seen["text"]))
+        driver.save_screenshot(str(out / "desktop-second-window.png"))
+        driver.switch_to.window(first)
+
+        # A second word, then "End editing" turns it into a label.
+        sample2 = pick_sample(args.corpus, None, skip=2)
+        strokes2 = scale_into(sample2, *DESKTOP, max_height=72, max_width_fraction=0.3, centre_y_fraction=0.72)
+        draw(driver, strokes2, args.pointer)
+        state = wait(driver, lambda d: len((s := page_state(d))["stickers"]) == 2 and s, "a second sticker")
+        other = next(s for s in state["stickers"] if s["id"] != sticker["id"])
+        report.check("a second word makes a second field", other["state"] == "field", f"{sample2['text']!r} read as {other['text']!r}")
+        driver.find_element(By.ID, "end-editing").click()
+        wait(driver, lambda d: (s := sticker_on_page(d, other["id"])) and s["state"] == "label", "End editing to make a label")
+        _, fields = api.call("GET", f"/v1/boards/{board['id']}/stickers?state=field", token=board["token"])
+        report.check("End editing commits every field", fields["stickers"] == [])
+
+        # Tapping a label selects it; its Delete chip removes it (with If-Match), in both windows.
+        tap_at(driver, label["rect"]["x"] + label["rect"]["width"] / 2, label["rect"]["y"] + label["rect"]["height"] / 2)
+        remove = wait(driver, lambda d: next((c for c in d.find_elements(By.CSS_SELECTOR, "#chips .chip.remove") if c.is_displayed()), None),
+                      "the Delete chip of the tapped label")
+        time.sleep(0.3)
+        driver.save_screenshot(str(out / "desktop-labels.png"))
+        remove.click()
+        wait(driver, lambda d: sticker_on_page(d, sticker["id"]) is None, "the label to go")
+        report.check("tapping a label and Delete removes it", api.status("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}", token=board["token"]) == 404)
+
+        # Clear asks twice, then empties the board everywhere.
+        driver.find_element(By.ID, "clear").click()
+        report.check("Clear asks for confirmation first", len(page_state(driver)["stickers"]) == 1
+                     and driver.find_element(By.ID, "clear").text == "Clear all?")
+        driver.find_element(By.ID, "clear").click()
+        wait(driver, lambda d: not page_state(d)["stickers"], "Clear to empty the page")
+        _, listing = api.call("GET", f"/v1/boards/{board['id']}/stickers", token=board["token"])
+        driver.switch_to.window(second)
+        wait(driver, lambda d: not page_state(d)["stickers"], "the second window to see the board cleared")
+        report.check("Clear empties the board, and the second window follows", listing["stickers"] == [])
+    finally:
+        check_console(report, driver, "desktop, both windows")
+        driver.quit()
+
+
+def phone(report: Report, api: API, args, out: Path) -> None:
+    sample = pick_sample(args.corpus, None, skip=1)
+    print(f"phone: sample {sample['id']} {sample['text']!r}, pointer touch", flush=True)
+    driver = start_browser(PHONE, args.chromium, args.chromedriver)
+    try:
+        driver.get(api.base + "/")
+        state = wait(driver, lambda d: (s := page_state(d))["board"] and s["live"] == "live" and s, "the page on a phone")
+        report.check("phone viewport is 390x844", (state["innerWidth"], state["innerHeight"]) == PHONE,
+                     f"{state['innerWidth']}x{state['innerHeight']}")
+        toolbar = state["toolbar"]
+        report.check("the page fits a phone: no sideways scrolling, toolbar inside the screen",
+                     state["scrollWidth"] <= PHONE[0] and toolbar["left"] >= 0 and toolbar["right"] <= PHONE[0]
+                     and not state["buttonsOverflow"], f"toolbar {toolbar['left']:.0f}..{toolbar['right']:.0f}")
+        driver.save_screenshot(str(out / "phone-empty.png"))
+        strokes = scale_into(sample, *PHONE, max_height=64, max_width_fraction=0.8, centre_y_fraction=0.4)
+        draw(driver, strokes, interaction.POINTER_TOUCH)
+        state = wait(driver, lambda d: (s := page_state(d))["stickers"] and s, "a sticker after writing with a finger")
+        expected = api.recognize(strokes)["text"]
+        sticker = state["stickers"][0]
+        report.check("a word written with a finger becomes a field", sticker["state"] == "field" and sticker["text"] == expected,
+                     f"page {sticker['text']!r}, recognize {expected!r}, written {sample['text']!r}")
+        board = state["board"]
+        _, ink = api.call("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}/ink", token=board["token"])
+        sent = [{"x": s["x"], "y": s["y"]} for s in ink["inks"][0]["strokes"]]
+        report.check("the page sent exactly the strokes drawn with the finger (a first dot included)", sent == strokes,
+                     f"{len(strokes)} strokes")
+        time.sleep(0.5)
+        driver.save_screenshot(str(out / "phone.png"))
+    finally:
+        check_console(report, driver, "phone")
+        driver.quit()
+
+
+def main() -> int:
+    here = Path(__file__).resolve().parent
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base-url", required=True, help="the running server, e.g. http://127.0.0.1:8080")
+    parser.add_argument("--corpus", type=Path, default=None, help="print.jsonl (default: found beside the repository)")
+    parser.add_argument("--sample", default=None, help="corpus id of the word to write on the desktop")
+    parser.add_argument("--pointer", default=interaction.POINTER_PEN,
+                        choices=[interaction.POINTER_PEN, interaction.POINTER_MOUSE], help="desktop pointer kind")
+    parser.add_argument("--out", type=Path, default=here / "out", help="where screenshots go")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    args.corpus = args.corpus or find_corpus(here.parent.parent.parent)
+    args.out.mkdir(parents=True, exist_ok=True)
+    api = API(args.base_url)
+    report = Report()
+    for name, scenario in (("desktop", desktop), ("phone", phone)):
+        try:
+            scenario(report, api, args, args.out)
+        except CheckFailed:
+            pass
+        except (AssertionError, WebDriverException, OSError, LookupError) as error:
+            report.error(name, error)
+    print(f"screenshots: {args.out}", flush=True)
+    print(f"browser: {report.passed} passed, {report.failed} failed", flush=True)
+    return 0 if report.failed == 0 and report.passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

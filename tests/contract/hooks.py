@@ -8,9 +8,10 @@ reach the code behind them. They never change a response or a check.
   alone.
 - Languages: `lang` must name an installed language, which the schema (a name pattern) cannot know.
   A positive case naming another language is sent with the server's default language instead.
-- Sticker text: a PATCH's `text` must fit the sticker's `maxLength` and `charset`, which earlier
-  cases of the run change at random. A positive PATCH that sets `text` without saying which rules
-  apply also clears them (`maxLength` and `charset` null) so that the text is checked and laid out.
+- Sticker text: a PATCH's `text` must fit the sticker's `maxLength` and `charset` (as this request
+  leaves them), which earlier cases of the run change at random. A positive PATCH that sets `text`
+  without saying which rules apply also clears them (`maxLength` and `charset` null), and its text
+  is cut down to what the rules it sends accept, so that the text is checked and laid out.
 - If-Match: the coverage phase sends the parameter's documented example (`"v3"`) in nearly every
   case, so almost every edit would stop at 412 before its body is looked at. That example is sent
   as `*` instead; generated tags (fuzzing) and the 412 path they reach are untouched.
@@ -60,27 +61,54 @@ def _body_digest(body):
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
-@schemathesis.hook
-def map_case(context, case):
+NUMBER_CHARACTERS = set("0123456789.,-+/: ")
+DIGIT_CHARACTERS = set("0123456789")
+
+
+def _fit_text(text, max_length, charset):
+    """`text` reduced to what the rules accept: allowed characters only, at most `max_length` code points."""
+    allowed = {"digits": DIGIT_CHARACTERS, "number": NUMBER_CHARACTERS}.get(charset)
+    if allowed is not None:
+        text = "".join(c for c in text if c in allowed or c == "\n")
+    if isinstance(max_length, int) and not isinstance(max_length, bool) and max_length >= 0:
+        # Code points are never fewer than characters (grapheme clusters), so this always fits.
+        text = text[:max_length]
+    return text
+
+
+def _shape(case):
     operation = case.operation.definition.raw.get("operationId")
     meta = case.meta
     positive = meta is not None and meta.generation.mode == GenerationMode.POSITIVE
-    if operation in INK_OPERATIONS and positive and isinstance(case.body, dict):
-        strokes = case.body.get("strokes")
+    body = case.body
+    if operation in INK_OPERATIONS and positive and isinstance(body, dict):
+        strokes = body.get("strokes")
         if isinstance(strokes, list):
             for stroke in strokes:
                 _fix_stroke(stroke)
-        if isinstance(case.body, dict) and case.body.get("lang") not in (None, *INSTALLED_LANGUAGES):
-            case.body["lang"] = INSTALLED_LANGUAGES[0]
-    if operation == "updateSticker" and positive and isinstance(case.body, dict):
-        if isinstance(case.body.get("text"), str):
-            case.body.setdefault("maxLength", None)
-            case.body.setdefault("charset", None)
+        if body.get("lang") not in (None, *INSTALLED_LANGUAGES):
+            body["lang"] = INSTALLED_LANGUAGES[0]
+    if operation == "updateSticker" and positive and isinstance(body, dict) and isinstance(body.get("text"), str):
+        body.setdefault("maxLength", None)
+        body.setdefault("charset", None)
+        body["text"] = _fit_text(body["text"], body["maxLength"], body["charset"])
     headers = case.headers
     if headers:
         if headers.get("If-Match") == IF_MATCH_EXAMPLE:
             headers["If-Match"] = "*"
         key = headers.get("Idempotency-Key")
         if operation == "createSticker" and isinstance(key, str) and VALID_KEY.fullmatch(key):
-            headers["Idempotency-Key"] = f"{key}-{_body_digest(case.body)}"
+            headers["Idempotency-Key"] = f"{key}-{_body_digest(body)}"
     return case
+
+
+@schemathesis.hook
+def map_case(context, case):
+    return _shape(case)
+
+
+@schemathesis.hook
+def before_add_examples(context, examples):
+    # The examples phase builds its cases from the spec's examples and does not run `map_case`.
+    for case in examples:
+        _shape(case)

@@ -8,10 +8,11 @@
 #
 # Environment:
 #   INKSTICKER_BIN     server binary to test (default .build/release/inksticker, else .build/debug/inksticker)
-#   CONTRACT_EXAMPLES  test cases per operation and phase (default 25)
+#   CONTRACT_EXAMPLES  test cases per operation in the fuzzing phase (default 300)
 #   CONTRACT_TIMEOUT   hard limit in seconds for the schemathesis run (default 240)
 #   CONTRACT_VENV      Python virtualenv to use or create (default tests/contract/.venv)
 #   CONTRACT_REPORT    directory for the JUnit and NDJSON reports (default: a temp dir, kept on failure)
+#   CONTRACT_CONFIG    schemathesis configuration (default tests/contract/schemathesis.toml)
 # Extra arguments are passed to `schemathesis run` (e.g. --include-operation-id createSticker).
 #
 # Deliberate exclusions (each is a server behaviour, recorded here so it is not forgotten):
@@ -23,9 +24,10 @@ root="$(cd "$here/../.." && pwd)"
 cd "$root"
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
 
-examples="${CONTRACT_EXAMPLES:-25}"
+examples="${CONTRACT_EXAMPLES:-300}"
 hard_timeout="${CONTRACT_TIMEOUT:-240}"
 venv="${CONTRACT_VENV:-$here/.venv}"
+config="${CONTRACT_CONFIG:-$here/schemathesis.toml}"
 
 # --- Python tooling -------------------------------------------------------------------------------
 if [ ! -x "$venv/bin/schemathesis" ] || ! "$venv/bin/pip" freeze 2>/dev/null | grep -qxF "$(grep -i '^schemathesis==' "$here/requirements.txt")"; then
@@ -126,11 +128,16 @@ export CONTRACT_LANGUAGES
 mkdir -p "$report"
 set +e
 timeout --signal=INT --kill-after=15 "$hard_timeout" \
-    "$venv/bin/schemathesis" --config-file "$here/schemathesis.toml" run "$root/openapi.yaml" \
+    "$venv/bin/schemathesis" --config-file "$config" run "$root/openapi.yaml" \
     --checks all --max-examples "$examples" --seed 1 --no-color \
     --report junit,ndjson --report-dir "$report" "$@"
 status=$?
 set -e
+latest="$(ls -t "$report"/ndjson-*.ndjson 2>/dev/null | head -n 1)"
+if [ -n "$latest" ]; then
+    echo "contract: requests per operation and the statuses they got:"
+    "$venv/bin/python" "$here/summarize.py" "$latest" || true
+fi
 if [ "$status" -eq 124 ] || [ "$status" -eq 130 ]; then
     echo "contract: schemathesis did not finish within ${hard_timeout}s" >&2
 fi

@@ -18,8 +18,8 @@ def main(path: str) -> None:
             if not scenario:
                 continue
             recorder = scenario["recorder"]
-            for case_id, interaction in recorder["interactions"].items():
-                case = recorder["cases"].get(case_id, {}).get("value", {})
+            for case_id, interaction in recorder.get("interactions", {}).items():
+                case = recorder.get("cases", {}).get(case_id, {}).get("value", {})
                 label = f'{case.get("method", interaction["request"]["method"])} {case.get("path", "?")}'
                 response = interaction.get("response")
                 status = response["status_code"] if response else "no response"

@@ -68,7 +68,7 @@ cleanup() {
     exit "$status"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT TERM HUP PIPE
 
 : >"$work/server.log"
 # Debian's libtesseract uses OpenMP, which must be limited to one thread at process start.

@@ -18,13 +18,6 @@
 # Deliberate exclusions (each is a server behaviour, recorded here so it is not forgotten):
 #   - TRACE and QUERY are not sent as "unsupported methods": the server answers 501 (a method it does
 #     not implement for any resource, RFC 9110 §15.6.2) rather than 405 (schemathesis.toml).
-#   - KNOWN SERVER BUG, excluded from positive_data_acceptance for updateSticker and createSticker
-#     only (schemathesis.toml): font.size and style.lineHeight, each within its documented range
-#     (1…512, 0.25…10), are refused together with 422 "the text cannot be laid out: lineHeight … is
-#     out of range; allowed: 1.0...4096.0" when size × lineHeight × the font's natural line height
-#     falls outside 1…4096 (size 1 or 2 with lineHeight 0.25; size ≥ 400 with lineHeight 10).
-#     Reproduce: PATCH /v1/boards/{b}/stickers/{s} {"font":{"size":1},"style":{"lineHeight":0.25}}.
-#     Remove that [[operations]] block once the server validates or clamps the combination.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"

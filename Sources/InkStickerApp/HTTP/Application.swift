@@ -53,7 +53,7 @@ final class Application: HTTPHandler {
     }
 
     private func allowedMethods(_ segments: [Substring]) -> [HTTPMethod] {
-        router.routes.filter { $0.pattern.match(segments) != nil }.map(\.method)
+        router.routes.filter { $0.pattern.match(segments) != nil }.flatMap { $0.method == .get ? [.get, .head] : [$0.method] }
     }
 
     private func run(_ route: Route, context: RequestContext, send: @escaping @Sendable (HTTPResponse) -> Void) {

@@ -24,6 +24,9 @@ enum RecognitionRoutes {
                                                     defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
                 guard collector.isEmpty, let request else { throw APIError(FieldViolations(collector.violations)) }
                 let decodeMs = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+                guard services.recognizer.languages.contains(request.language) else {
+                    throw ErrorMapping.ocrError(.unknownLanguage(request.language, installed: services.recognizer.languages))
+                }
                 if context.query["debug"] == "png" {
                     // The exact images the recogniser would read, instead of reading them.
                     return try RenderRoutes.png(of: request.strokes, services)

@@ -9,8 +9,9 @@ enum StickerEditRoutes {
         let changes = StickerChanges(services: services)
 
         router.add(.patch, "/v1/boards/{boardId}/stickers/{stickerId}", bodyLimit: small, .blocking { context in
-            let body = try JSONBody.object(context)
             let sticker = try changes.update(context) { sticker throws in
+                // Read only after the board's token was checked: an outsider learns nothing from validation.
+                let body = try JSONBody.object(context)
                 var collector = FieldCollector()
                 collector.record(body.unknownMemberViolations(allowed: ["text", "font", "style", "maxLength", "charset"], at: .root))
                 StickerAppearance.apply(body, to: &sticker, collector: &collector)
@@ -28,9 +29,8 @@ enum StickerEditRoutes {
         })
 
         router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/input", bodyLimit: small, .blocking { context in
-            let body = try JSONBody.object(context)
-            let ops = try StickerText.decodeOps(body)
             let sticker = try changes.update(context) { sticker throws in
+                let ops = try StickerText.decodeOps(try JSONBody.object(context))
                 guard sticker.state == .field else {
                     throw APIError(.conflict, "the sticker is a label; key input only edits fields")
                 }

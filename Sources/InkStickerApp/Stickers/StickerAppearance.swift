@@ -4,15 +4,17 @@ import TextLayout
 
 /// Decodes the client-settable look of a sticker (`font`, `style`, `maxLength`, `charset`) onto a record,
 /// collecting every violation with its JSON Pointer. Used by create (over defaults) and PATCH (over the stored record).
+/// A member that is absent or `null` leaves the value as it is, except `maxLength` and `charset`,
+/// where `null` removes the rule.
 enum StickerAppearance {
     static let styleMembers: Set<String> = ["strokeWidth", "strokeColor", "fillColor", "kerning", "lineHeight", "alignment", "lineLimit"]
 
     static func apply(_ body: JSONObject, to record: inout StickerRecord, collector: inout FieldCollector) {
         let root = JSONPointer.root
-        if let font = body["font"] {
+        if let font = body["font"], !font.isNull {
             applyFont(font, to: &record, at: root.appending("font"), collector: &collector)
         }
-        if let style = body["style"] {
+        if let style = body["style"], !style.isNull {
             applyStyle(style, to: &record.style, at: root.appending("style"), collector: &collector)
         }
         if let value = body["maxLength"] {
@@ -74,7 +76,7 @@ enum StickerAppearance {
         if let v = collector.collect({ () throws(FieldViolation) in try number(object["lineHeight"], in: StickerDefaults.lineHeightRange, at: pointer.appending("lineHeight")) }) ?? nil {
             style.lineHeight = v
         }
-        if let v = object["alignment"] {
+        if let v = object["alignment"], !v.isNull {
             let p = pointer.appending("alignment")
             if let name = collector.collect({ () throws(FieldViolation) in try v.decode(as: String.self, at: p) }) {
                 if let alignment = StickerRecord.Alignment(rawValue: name) {
@@ -84,13 +86,13 @@ enum StickerAppearance {
                 }
             }
         }
-        if let v = object["lineLimit"], let n = collector.collect({ () throws(FieldViolation) in try integer(v, in: StickerDefaults.lineLimitRange, at: pointer.appending("lineLimit")) }) {
+        if let v = object["lineLimit"], !v.isNull, let n = collector.collect({ () throws(FieldViolation) in try integer(v, in: StickerDefaults.lineLimitRange, at: pointer.appending("lineLimit")) }) {
             style.lineLimit = n == 0 ? nil : n
         }
     }
 
     static func number(_ value: JSONValue?, in range: ClosedRange<Double>, at pointer: JSONPointer) throws(FieldViolation) -> Double? {
-        guard let value else { return nil }
+        guard let value, !value.isNull else { return nil }
         let number: Double = try value.decode(at: pointer)
         guard range.contains(number) else {
             throw FieldViolation(pointer: pointer, detail: "must be between \(range.lowerBound.clean) and \(range.upperBound.clean)")
@@ -108,7 +110,7 @@ enum StickerAppearance {
 
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`, normalised to upper case.
     static func color(_ value: JSONValue?, at pointer: JSONPointer) throws(FieldViolation) -> String? {
-        guard let value else { return nil }
+        guard let value, !value.isNull else { return nil }
         let text: String = try value.decode(at: pointer)
         let hex = text.utf8.dropFirst()
         guard text.hasPrefix("#"), [3, 6, 8].contains(hex.count),

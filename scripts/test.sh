@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: unit tests, live-socket tests, end-to-end tests with real Tesseract and
-# SQLite, then the browser test of the web page (headless Chromium).
-# Set INKSTICKER_SKIP_BROWSER=1 to skip the browser test.
+# SQLite, then the API contract (schemathesis against openapi.yaml) and the browser test of the web
+# page (headless Chromium). INKSTICKER_SKIP_CONTRACT=1 / INKSTICKER_SKIP_BROWSER=1 skip those two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
@@ -9,6 +9,9 @@ scripts/deps.sh python3 python3-venv curl
 swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/inksticker"
+if [ "${INKSTICKER_SKIP_CONTRACT:-0}" != 1 ]; then
+  INKSTICKER_BIN="$bin" tests/contract/run.sh
+fi
 if [ "${INKSTICKER_SKIP_BROWSER:-0}" != 1 ]; then
   INKSTICKER_BIN="$bin" tests/browser/run.sh
 fi

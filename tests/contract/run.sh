@@ -8,6 +8,8 @@
 #
 # Environment:
 #   INKSTICKER_BIN     server binary to test (default .build/release/inksticker, else .build/debug/inksticker)
+#   Rate limits are switched off in the server under test (429 is documented, but would hide the
+#   logic behind the ink routes from the generated requests).
 #   CONTRACT_EXAMPLES  test cases per operation in the fuzzing phase (default 300)
 #   CONTRACT_TIMEOUT   hard limit in seconds for the schemathesis run (default 240)
 #   CONTRACT_VENV      Python virtualenv to use or create (default tests/contract/.venv)
@@ -65,7 +67,7 @@ trap 'exit 130' INT TERM HUP PIPE
 
 : >"$work/server.log"
 # Debian's libtesseract uses OpenMP, which must be limited to one thread at process start.
-OMP_THREAD_LIMIT=1 "$bin" serve --host 127.0.0.1 --port 0 --db "$work/db.sqlite" --ocr-workers 1 \
+OMP_THREAD_LIMIT=1 "$bin" serve --host 127.0.0.1 --port 0 --db "$work/db.sqlite" --ocr-workers 1 --rate-ink-per-address 0 --rate-ink-per-token 0 \
     >"$work/server.log" 2>&1 &
 server_pid=$!
 port=""

@@ -168,3 +168,44 @@ def metrics(port):
         if m:
             out[m.group(1)] = float(m.group(2))
     return out
+
+
+class AsyncConnection:
+    """A minimal keep-alive HTTP/1.1 client for asyncio (Content-Length bodies only), cheap enough to drive load."""
+
+    def __init__(self, port):
+        self.port = port
+        self.reader = self.writer = None
+
+    async def request(self, method, path, body=b"", token=None, content_type="application/json"):
+        import asyncio
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        if body or method in ("POST", "PATCH", "PUT"):
+            head += f"Content-Type: {content_type}\r\nContent-Length: {len(body)}\r\n"
+        try:
+            self.writer.write(head.encode() + b"\r\n" + body)
+            raw = await self.reader.readuntil(b"\r\n\r\n")
+            lines = raw.decode("latin-1").split("\r\n")
+            status = int(lines[0].split(" ", 2)[1])
+            headers = {}
+            for line in lines[1:]:
+                if ":" in line:
+                    name, value = line.split(":", 1)
+                    headers[name.strip().lower()] = value.strip()
+            length = int(headers.get("content-length", "0"))
+            data = await self.reader.readexactly(length) if length and method != "HEAD" else b""
+        except Exception:
+            self.close()
+            raise
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return status, headers, data
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None

@@ -5,9 +5,14 @@ Starts the release build with --header-timeout (default 5 s), measures GET /heal
 request) unloaded, then keeps --connections (default 500) slow connections open for --seconds, each sending
 its head one byte per second and reconnecting when the server closes it, and measures /healthz again meanwhile.
 
+Then a slow reader: one connection pipelines GET /healthz as fast as it can for --non-reader-seconds and never
+reads a response. The server should stop reading from it once its responses back up (and drop it after the
+write timeout), not buffer them without bound.
+
 Checks: the loaded p50 is under --max-ratio (default 2) times the unloaded p50; every slow connection is closed
-by the server with a 408 within the header timeout plus a margin; none completes a request. Exits 1 otherwise.
-Standard library only.
+by the server with a 408 within the header timeout plus a margin; none completes a request; the non-reading
+client grows the server's RSS by less than --max-rss-growth-mb (default 64) and /healthz p50 stays under
+--max-ratio times unloaded meanwhile. Exits 1 otherwise. Standard library only.
 """
 import argparse
 import asyncio
@@ -16,6 +21,7 @@ import os
 import socket
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -99,6 +105,24 @@ def slow_process(port, connections, seconds, queue):
     queue.put(results)
 
 
+def non_reader(port, stop):
+    """Pipelines requests without ever reading; returns the bytes it managed to send."""
+    request = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 1000
+    sent = 0
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # keep the responses out of our kernel buffer
+        s.connect(("127.0.0.1", port))
+        s.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                sent += s.send(request)
+            except socket.timeout:
+                continue
+            except OSError:
+                break  # the server dropped us: fine
+    return sent
+
+
 def open_connections(pid):
     """Sockets the server process has open (established or not), from /proc."""
     try:
@@ -114,6 +138,8 @@ def main():
     parser.add_argument("--header-timeout", type=float, default=5)
     parser.add_argument("--requests", type=int, default=400, help="/healthz requests per measurement")
     parser.add_argument("--max-ratio", type=float, default=2.0)
+    parser.add_argument("--non-reader-seconds", type=float, default=5)
+    parser.add_argument("--max-rss-growth-mb", type=float, default=64)
     parser.add_argument("--dir", help="directory for the database and server log (default: temporary)")
     args = parser.parse_args()
     directory = args.dir or tempfile.mkdtemp(prefix="inksticker-slow-")
@@ -142,6 +168,23 @@ def main():
         results = queue.get(timeout=args.seconds + 60)
         slow.join(30)
         sockets_after = open_connections(server.pid)
+
+        rss_before = server.rss_kb()
+        stop = threading.Event()
+        sent = [0]
+        pipeliner = threading.Thread(target=lambda: sent.__setitem__(0, non_reader(server.port, stop)))
+        pipeliner.start()
+        during, during_failures, rss_peak = [], 0, rss_before
+        until = time.monotonic() + args.non_reader_seconds
+        while time.monotonic() < until:
+            batch, failed = healthz_latencies(server.port, 5, pause=0.05)
+            during += batch
+            during_failures += failed
+            rss_peak = max(rss_peak, server.rss_kb())
+        stop.set()
+        pipeliner.join(30)
+        time.sleep(0.5)
+        rss_after_close = server.rss_kb()
     finally:
         server.stop()
 
@@ -172,6 +215,18 @@ def main():
         failures.append(f"{len(late)} slow connections were closed more than 2 s after the header timeout")
     if len(closed_408) < args.connections:
         failures.append(f"only {len(closed_408)} 408s for {args.connections} slow connections")
+    growth_mb = (rss_peak - rss_before) / 1024
+    p50n = percentile(during, 50)
+    print(f"non-reading pipeliner for {args.non_reader_seconds:g} s: sent {sent[0] / 1e6:.1f} MB of requests; server RSS "
+          f"{rss_before / 1024:.1f} MB before, peak {rss_peak / 1024:.1f} MB (+{growth_mb:.1f} MB), "
+          f"{rss_after_close / 1024:.1f} MB after it closed; /healthz meanwhile: {len(during)} requests, "
+          f"p50 {p50n * 1e3:.3f} ms, max {max(during) * 1e3 if during else float('nan'):.1f} ms, failed (10 s timeout) {during_failures}")
+    if growth_mb >= args.max_rss_growth_mb:
+        failures.append(f"a client that never reads grew the server's RSS by {growth_mb:.0f} MB in "
+                        f"{args.non_reader_seconds:g} s (limit {args.max_rss_growth_mb:g} MB): responses are buffered without bound")
+    if not during or during_failures or p50n > args.max_ratio * p50u:
+        failures.append(f"/healthz p50 {p50n * 1e3:.3f} ms, {during_failures} timed out, while one client pipelined without reading "
+                        f"(unloaded {p50u * 1e3:.3f} ms)")
     for f in failures:
         print("FAIL", f)
     print("PASS" if not failures else "FAILED")

@@ -57,6 +57,7 @@ class Model:
         self.stickers = {}
         self.violations = []
         self.acks = 0
+        self.in_flight_outcomes = {}  # (kind, "applied" | "not applied") -> count
 
     def violation(self, text):
         with self.lock:
@@ -64,8 +65,12 @@ class Model:
 
 
 class Writer(threading.Thread):
-    def __init__(self, wid, port, model, samples, seed):
+    def __init__(self, wid, port, model, samples, seed, editor=False):
         super().__init__(daemon=True)
+        # An editor writes a few stickers per board and then mostly edits them, so that kills also land
+        # on the short multi-step writes (key input, end-editing) and not almost always on an ink post.
+        self.editor = editor
+        self.edits = 0
         self.wid, self.model, self.samples = wid, model, samples
         self.client = Client(port, timeout=20)
         self.rng = random.Random(seed)
@@ -92,9 +97,23 @@ class Writer(threading.Thread):
     def step(self):
         board = self.board
         if board is None or board.ended or len(board.stickers) >= 6:
+            self.edits = 0
             return self.new_board()
         fields = [self.model.stickers[s] for s in board.stickers if self.model.stickers[s].state == "field"]
         r = self.rng.random()
+        if self.editor:
+            self.edits += 1
+            if len(board.stickers) < 3:
+                self.post_ink(board, None)
+            elif self.edits > 150 or not fields:
+                self.end_editing(board) if len(fields) >= 1 else self.new_board()
+            elif r < 0.5:
+                self.key_input(self.rng.choice(fields))
+            elif r < 0.85:
+                self.patch(self.rng.choice(fields))
+            else:
+                self.commit(self.rng.choice(fields))
+            return
         if r < 0.35 or not fields:
             self.post_ink(board, None)
         elif r < 0.45:
@@ -270,6 +289,8 @@ def check_file(db, model, phase, resolve=False):
         if not applied and len(inks.get(sid, [])) != s.inks:
             problems.append(f"{phase}: sticker {sid} has {len(inks.get(sid, []))} inks, acknowledged {s.inks}")
         if resolve and s.pending:
+            key = (s.pending[0], "applied" if applied else "not applied")
+            model.in_flight_outcomes[key] = model.in_flight_outcomes.get(key, 0) + 1
             if applied:
                 s.version, s.text, s.state = version, text, state
                 if s.pending[0] == "ink":
@@ -295,6 +316,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--editors", type=int, default=2, help="how many of the threads mostly edit")
     parser.add_argument("--min-run", type=float, default=1.0, help="earliest kill, seconds after the load starts")
     parser.add_argument("--max-run", type=float, default=4.0, help="latest kill")
     parser.add_argument("--seed", type=int, default=None)
@@ -314,7 +336,8 @@ def main():
     problems = []
     for round_no in range(1, args.rounds + 1):
         server = Server(db, server_args, log_path=os.path.join(directory, "server.log")).start()
-        writers = [Writer(i, server.port, model, samples, rng.randrange(1 << 30)) for i in range(args.threads)]
+        writers = [Writer(i, server.port, model, samples, rng.randrange(1 << 30), editor=i < args.editors)
+                   for i in range(args.threads)]
         acks_before = model.acks
         for w in writers:
             w.start()
@@ -342,6 +365,8 @@ def main():
               f"{len(model.stickers)} stickers on {len(model.boards)} boards so far, {len(round_problems)} problems")
         problems += round_problems
     problems += check_file(db, model, "final, server stopped")
+    print("edits in flight at a kill, by outcome after restart: "
+          + (", ".join(f"{k[0]} {k[1]}: {v}" for k, v in sorted(model.in_flight_outcomes.items())) or "none"))
     problems += model.violations
     elapsed = time.time() - started
     for p in problems:

@@ -173,16 +173,25 @@ def main():
         stop = threading.Event()
         sent = [0]
         pipeliner = threading.Thread(target=lambda: sent.__setitem__(0, non_reader(server.port, stop)))
+        peak = [rss_before]
+
+        def sample_rss():  # its own thread: the /healthz requests below may block for seconds
+            while not stop.is_set():
+                peak[0] = max(peak[0], server.rss_kb())
+                time.sleep(0.05)
+        sampler = threading.Thread(target=sample_rss)
         pipeliner.start()
-        during, during_failures, rss_peak = [], 0, rss_before
+        sampler.start()
+        during, during_failures = [], 0
         until = time.monotonic() + args.non_reader_seconds
         while time.monotonic() < until:
             batch, failed = healthz_latencies(server.port, 5, pause=0.05)
             during += batch
             during_failures += failed
-            rss_peak = max(rss_peak, server.rss_kb())
         stop.set()
         pipeliner.join(30)
+        sampler.join(5)
+        rss_peak = peak[0]
         time.sleep(0.5)
         rss_after_close = server.rss_kb()
     finally:

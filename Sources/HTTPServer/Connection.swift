@@ -41,11 +41,12 @@ final class Connection {
     var processing = false
     var closed = false
 
-    init(id: UInt64, fd: Int32, remoteAddress: String, limits: HTTPParserLimits, deadline: UInt64) {
+    init(id: UInt64, fd: Int32, remoteAddress: String, limits: HTTPParserLimits, deadline: UInt64,
+         bodyLimit: @escaping @Sendable (HTTPRequestHead) -> Int?) {
         self.id = id
         self.fd = fd
         self.remoteAddress = remoteAddress
-        self.parser = HTTPRequestParser(limits: limits)
+        self.parser = HTTPRequestParser(limits: limits, bodyLimit: bodyLimit)
         self.deadline = deadline
     }
 

@@ -3,15 +3,25 @@ import CSystem
 extension EventLoop {
     /// Most bytes buffered from a client while its previous request is being handled; reading pauses beyond it.
     static let maxPipelinedBytes = 64 * 1024
+    /// Most response bytes waiting for a client to read them; beyond it the server stops reading (and so
+    /// answering) that client until it catches up, or drops it at the write timeout.
+    static let maxPendingOutputBytes = 256 * 1024
+    /// Reads per readiness event, so one busy connection cannot hold the loop from the others.
+    static let maxReadsPerEvent = 4
+
+    /// Whether reading from this client must wait: its pipelined input or unread output is over its bound.
+    func mustPauseReading(_ connection: Connection) -> Bool {
+        (connection.isHandling && connection.bufferedInput >= Self.maxPipelinedBytes)
+            || connection.pendingOutput >= Self.maxPendingOutputBytes
+    }
 
     func readable(_ connection: Connection) {
-        if !connection.isHandling || connection.bufferedInput < Self.maxPipelinedBytes {
-            readLoop: while true {
+        if !mustPauseReading(connection) {
+            readLoop: for _ in 0..<Self.maxReadsPerEvent {
                 switch Socket.read(connection.fd, into: scratchBuffer) {
                 case .bytes(let n):
                     connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratchBuffer[0..<n]))
-                    if n < scratchBuffer.count { break readLoop }
-                    if connection.isHandling && connection.bufferedInput >= Self.maxPipelinedBytes { break readLoop }
+                    if n < scratchBuffer.count || mustPauseReading(connection) { break readLoop }
                 case .wouldBlock:
                     break readLoop
                 case .closed, .failed:
@@ -20,10 +30,15 @@ extension EventLoop {
                 }
             }
         }
-        if connection.isHandling && connection.bufferedInput >= Self.maxPipelinedBytes {
-            setReadPaused(connection, true)
-        }
         process(connection)
+        updateReadPause(connection)
+    }
+
+    /// Turns reading off while the connection is over a bound, and back on when it is under.
+    func updateReadPause(_ connection: Connection) {
+        guard !connection.closed else { return }
+        let pause = mustPauseReading(connection)
+        if pause != connection.readPaused { setReadPaused(connection, pause) }
     }
 
     var scratchBuffer: UnsafeMutableRawBufferPointer { scratchStorage }
@@ -40,6 +55,10 @@ extension EventLoop {
             }
             if connection.bufferedInput == 0, case .idle = connection.phase {
                 connection.compactInput()
+                return
+            }
+            if connection.pendingOutput >= Self.maxPendingOutputBytes {
+                // The client is not reading its answers: handle nothing more until it does.
                 return
             }
             let parsed: Result<(consumed: Int, event: HTTPRequestParser.Event), HTTPParseError>
@@ -69,13 +88,6 @@ extension EventLoop {
                 connection.head = head
                 connection.phase = .readingBody
                 connection.deadline = Clock.now() + core.configuration.bodyTimeout.nanoseconds
-                let limit = core.handler.bodyLimit(for: head) ?? core.configuration.limits.maxBodyBytes
-                do {
-                    try connection.parser.setBodyLimit(limit)
-                } catch {
-                    fail(connection, status: error.status, detail: error.detail)
-                    return
-                }
                 if head.expectsContinue, connection.parser.expectsBody, connection.bufferedInput == 0 {
                     // RFC 9110 §10.1.1: tell the client to go on sending the body.
                     connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -132,8 +144,8 @@ extension EventLoop {
             }
         }
         flush(connection)
-        if connection.readPaused { setReadPaused(connection, false) }
         if !connection.closed, case .idle = connection.phase { process(connection) }
+        updateReadPause(connection)
     }
 
     private func endExchange(_ connection: Connection, keepAlive: Bool) {
@@ -217,15 +229,31 @@ extension EventLoop {
             }
             if n == 0 { break }
             connection.outputStart += n
+            // The write timeout is about a client that stopped reading, not one reading slowly.
+            if connection.wantsWrite { connection.writeDeadline = Clock.now() + core.configuration.writeTimeout.nanoseconds }
         }
         if connection.pendingOutput == 0 {
             connection.output.removeAll(keepingCapacity: connection.output.capacity <= 256 * 1024)
             connection.outputStart = 0
             if connection.wantsWrite { setWriteInterest(connection, false) }
-            if case .closing = connection.phase { close(connection) }
-        } else if !connection.wantsWrite {
-            connection.writeDeadline = Clock.now() + core.configuration.writeTimeout.nanoseconds
-            setWriteInterest(connection, true)
+            if case .closing = connection.phase {
+                close(connection)
+                return
+            }
+            if connection.readPaused && !connection.processing {
+                // The client caught up: serve what it pipelined meanwhile, and read again.
+                process(connection)
+                updateReadPause(connection)
+            }
+        } else {
+            if connection.outputStart > Self.maxPendingOutputBytes {
+                connection.output.removeFirst(connection.outputStart)
+                connection.outputStart = 0
+            }
+            if !connection.wantsWrite {
+                connection.writeDeadline = Clock.now() + core.configuration.writeTimeout.nanoseconds
+                setWriteInterest(connection, true)
+            }
         }
     }
 

@@ -178,8 +178,10 @@ final class EventLoop: @unchecked Sendable {
             let id = nextID
             nextID += 1
             let deadline = Clock.now() + min(config.headerTimeout, config.keepAliveTimeout).nanoseconds
+            let handler = core.handler
             let connection = Connection(id: id, fd: fd, remoteAddress: String(cChars: name),
-                                        limits: config.limits, deadline: deadline)
+                                        limits: config.limits, deadline: deadline,
+                                        bodyLimit: { handler.bodyLimit(for: $0) })
             connections[id] = connection
             let events = UInt32(CSYS_EPOLLIN) | UInt32(CSYS_EPOLLRDHUP)
             if csys_epoll_ctl(epfd, Int32(CSYS_EPOLL_CTL_ADD), fd, events, id) != 0 {

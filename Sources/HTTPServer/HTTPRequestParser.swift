@@ -32,13 +32,17 @@ public struct HTTPRequestParser: Sendable {
     }
 
     public let limits: HTTPParserLimits
+    /// The body limit for a request with this head (e.g. per route), or nil for `limits.maxBodyBytes`.
+    let bodyLimitForHead: (@Sendable (HTTPRequestHead) -> Int?)?
     var state: State = .head(scanned: 0)
     var framing: Framing = .none
     var body: [UInt8] = []
     var bodyLimit: Int
 
-    public init(limits: HTTPParserLimits = HTTPParserLimits()) {
+    public init(limits: HTTPParserLimits = HTTPParserLimits(),
+                bodyLimit: (@Sendable (HTTPRequestHead) -> Int?)? = nil) {
         self.limits = limits
+        self.bodyLimitForHead = bodyLimit
         self.bodyLimit = limits.maxBodyBytes
     }
 
@@ -106,7 +110,7 @@ public struct HTTPRequestParser: Sendable {
         let head = try HTTPHeadParser(limits: limits).parse(UnsafeRawBufferPointer(rebasing: buffer[0..<end.headLength]))
         framing = try Self.framing(of: head)
         body = []
-        bodyLimit = limits.maxBodyBytes
+        bodyLimit = bodyLimitForHead?(head) ?? limits.maxBodyBytes
         switch framing {
         case .none: state = .bodyComplete
         case .length(let n): state = n == 0 ? .bodyComplete : .fixedBody(remaining: n)

@@ -209,3 +209,38 @@ import Testing
         #expect((try? RawClient(port: server.port)) == nil)
     }
 }
+
+/// A client that pipelines requests without reading the answers must not grow the server's memory
+/// or slow the others: the server stops reading from it once its unread answers pass a bound.
+@Suite(.serialized) struct BackpressureTests {
+    static func residentBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+
+    @Test func aClientThatNeverReadsIsHeldBackAndOthersAreServed() throws {
+        try withServer { server in
+            let flooder = try RawClient(port: server.port)
+            _ = fcntl(flooder.fd, F_SETFL, fcntl(flooder.fd, F_GETFL) | O_NONBLOCK)
+            let request = Array(String(repeating: "GET /x HTTP/1.1\r\nHost: x\r\n\r\n", count: 2000).utf8)
+            let before = Self.residentBytes()
+            var sent = 0
+            let started = Date()
+            let normal = try RawClient(port: server.port)
+            var worst = 0.0
+            while Date().timeIntervalSince(started) < 2 {
+                let n = request.withUnsafeBytes { Glibc.send(flooder.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if n > 0 { sent += n }
+                let t0 = Date()
+                normal.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(normal.readResponses(1).count == 1)
+                worst = max(worst, Date().timeIntervalSince(t0))
+            }
+            let grown = Self.residentBytes() - before
+            #expect(sent > 0)
+            #expect(grown < 64 << 20, "resident memory grew by \(grown >> 20) MiB while a client did not read")
+            #expect(worst < 0.5, "a normal client waited \(worst) s")
+        }
+    }
+}

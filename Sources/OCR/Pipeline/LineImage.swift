@@ -1,28 +1,26 @@
 import Ink
 
-/// One text line rendered for Tesseract, with the way back to board coordinates.
+/// One text line (or a piece of a long one) rendered for Tesseract, with the way back to board
+/// coordinates.
 public struct LineImage: Sendable {
     public var image: GrayImage
-    /// Indexes into the request's strokes drawn in this image.
+    /// Indexes into the request's strokes drawn in this image, in writing order.
     public var strokeIndexes: [Int]
     /// Maps image pixels back to board coordinates.
     public var imageToBoard: AffineTransform
+    /// Maps board coordinates to image pixels (the inverse of `imageToBoard`).
+    public var boardToImage: AffineTransform
 
-    public init(image: GrayImage, strokeIndexes: [Int], imageToBoard: AffineTransform) {
+    public init(image: GrayImage, strokeIndexes: [Int], imageToBoard: AffineTransform, boardToImage: AffineTransform) {
         self.image = image
         self.strokeIndexes = strokeIndexes
         self.imageToBoard = imageToBoard
+        self.boardToImage = boardToImage
     }
 }
 
 /// Splits ink into lines and renders each at a fixed ink height, as the pen drew it.
 public struct LineImager: Sendable {
-    /// Ink height of a line in the image, in pixels.
-    public var targetHeight = 24.0
-    /// Pen width as a fraction of `targetHeight`.
-    public var penWidthRatio = 0.08
-    /// White margin around the ink as a fraction of `targetHeight`.
-    public var paddingRatio = 0.25
     /// Largest scale factor, so flat ink (a dash, a row of dots) cannot become a huge image.
     public var maxScale = 8.0
     /// Widest image handed to Tesseract.
@@ -31,26 +29,32 @@ public struct LineImager: Sendable {
 
     public init() {}
 
-    public func render(_ strokes: [Stroke]) -> [LineImage] {
-        segmenter.segment(strokes).compactMap { indexes in renderLine(strokes, indexes) }
+    /// Stroke indexes per text line, top to bottom.
+    public func lines(of strokes: [Stroke]) -> [[Int]] {
+        segmenter.segment(strokes)
     }
 
-    func renderLine(_ strokes: [Stroke], _ indexes: [Int]) -> LineImage? {
+    /// Every line rendered with `variant`.
+    public func render(_ strokes: [Stroke], variant: RenderVariant = RenderVariant()) -> [LineImage] {
+        lines(of: strokes).flatMap { render(line: $0, of: strokes, variant: variant) }
+    }
+
+    /// The images of one line: usually one, several pieces for a line too wide for one image.
+    public func render(line indexes: [Int], of strokes: [Stroke], variant: RenderVariant) -> [LineImage] {
         let lineStrokes = indexes.map { strokes[$0] }
-        var box: Rect?
-        for bounds in lineStrokes.compactMap(\.bounds) { box = box.map { $0.union(bounds) } ?? bounds }
-        guard let box else { return nil }
-        let scale = min(maxScale, box.height > 0 ? targetHeight / box.height : maxScale,
+        guard let box = lineStrokes.bounds else { return [] }
+        let target = variant.inkHeight
+        let scale = min(maxScale, box.height > 0 ? target / box.height : maxScale,
                         box.width > 0 ? Double(maxWidth) * 0.9 / box.width : maxScale)
-        let padding = paddingRatio * targetHeight
+        let padding = variant.paddingRatio * target
         let width = Int((box.width * scale + 2 * padding).rounded(.up)) + 1
         let height = Int((box.height * scale + 2 * padding).rounded(.up)) + 1
         let boardToImage = AffineTransform(translationX: -box.x, y: -box.y)
             .concatenating(AffineTransform(scaleX: scale, y: scale))
             .concatenating(AffineTransform(translationX: padding, y: padding))
         var image = GrayImage(width: min(width, maxWidth), height: height)
-        Rasterizer(penWidth: max(1, penWidthRatio * targetHeight)).draw(lineStrokes, transform: boardToImage, into: &image)
-        guard let imageToBoard = boardToImage.inverted() else { return nil }
-        return LineImage(image: image, strokeIndexes: indexes, imageToBoard: imageToBoard)
+        Rasterizer(penWidth: max(1, variant.penWidthRatio * target)).draw(lineStrokes, transform: boardToImage, into: &image)
+        guard let imageToBoard = boardToImage.inverted() else { return [] }
+        return [LineImage(image: image, strokeIndexes: indexes, imageToBoard: imageToBoard, boardToImage: boardToImage)]
     }
 }

@@ -1,0 +1,73 @@
+/// How one line of ink is drawn for Tesseract. Lengths relative to the line's ink height.
+public struct RenderVariant: Sendable, Hashable {
+    /// Height the line's ink is scaled to, in pixels.
+    public var inkHeight: Double
+    /// Pen diameter as a fraction of `inkHeight`.
+    public var penWidthRatio: Double
+    /// White margin on every side as a fraction of `inkHeight`.
+    public var paddingRatio: Double
+
+    public init(inkHeight: Double = 24, penWidthRatio: Double = 0.08, paddingRatio: Double = 0.25) {
+        self.inkHeight = inkHeight
+        self.penWidthRatio = penWidthRatio
+        self.paddingRatio = paddingRatio
+    }
+}
+
+/// Every knob of the recognition pipeline, with the defaults the service runs with.
+///
+/// The defaults were chosen on tuning data only (`corpus/train` and generated synthetic ink);
+/// see `bench/recognize.sh` and the package notes for the measurements.
+public struct RecognitionOptions: Sendable, Hashable {
+    /// The single rendering used by `quality: fast`.
+    public var render: RenderVariant
+    /// The renderings tried by `quality: best`; the most confident reading of each line wins.
+    /// The first should be `render`, so `best` is never worse than `fast` on confidence.
+    public var bestRenders: [RenderVariant]
+    /// A line whose ink is at most this many times as wide as it is high, drawn with at most
+    /// `singleGlyphMaxStrokes` strokes, is read as one character (Tesseract's PSM 10) when the
+    /// whole ink is that one line. Line mode on a lone glyph often invents a second character.
+    public var singleGlyphMaxAspect: Double
+    /// See `singleGlyphMaxAspect`.
+    public var singleGlyphMaxStrokes: Int
+    /// How the client's vocabulary (`hints.words`) may replace recognised words.
+    public var vocabulary: VocabularyOptions
+
+    public init(
+        render: RenderVariant = RenderVariant(),
+        bestRenders: [RenderVariant] = [
+            RenderVariant(),
+            RenderVariant(inkHeight: 32, penWidthRatio: 0.08, paddingRatio: 0.25),
+            RenderVariant(inkHeight: 24, penWidthRatio: 0.12, paddingRatio: 0.5),
+        ],
+        singleGlyphMaxAspect: Double = 1.3,
+        singleGlyphMaxStrokes: Int = 3,
+        vocabulary: VocabularyOptions = VocabularyOptions()
+    ) {
+        self.render = render
+        self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders
+        self.singleGlyphMaxAspect = singleGlyphMaxAspect
+        self.singleGlyphMaxStrokes = singleGlyphMaxStrokes
+        self.vocabulary = vocabulary
+    }
+}
+
+/// When a recognised word may be replaced by a word of the client's vocabulary.
+///
+/// A plain nearest-word correction makes real text worse: any short word is close to some
+/// vocabulary word. A replacement therefore needs evidence beyond string distance.
+public struct VocabularyOptions: Sendable, Hashable {
+    /// Largest edit distance allowed, as a fraction of the vocabulary word's length.
+    public var maxRelativeDistance: Double
+    /// A word Tesseract is less sure of than this (0...1) may be replaced on distance alone;
+    /// a surer word only when the vocabulary word can be spelled from its per-symbol choices.
+    public var lowConfidence: Double
+    /// Words shorter than this are never replaced (too many near neighbours).
+    public var minWordLength: Int
+
+    public init(maxRelativeDistance: Double = 0.34, lowConfidence: Double = 0.6, minWordLength: Int = 3) {
+        self.maxRelativeDistance = maxRelativeDistance
+        self.lowConfidence = lowConfidence
+        self.minWordLength = minWordLength
+    }
+}

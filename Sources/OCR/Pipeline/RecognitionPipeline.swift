@@ -1,0 +1,102 @@
+import Ink
+
+/// One recognition from strokes to `Recognition`, run on a worker thread with that worker's
+/// Tesseract handles.
+struct RecognitionPipeline: Sendable {
+    let imager: LineImager
+    let options: RecognitionOptions
+
+    func run(_ request: RecognitionRequest, context: WorkerContext, deadline: RecognitionDeadline) throws(OCRError) -> Recognition {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var ocrTime = Duration.zero
+        let strokes = request.strokes
+        let lines = imager.lines(of: strokes)
+        let variants = request.quality == .best ? options.bestRenders : [options.render]
+        let mode = pageSegmentationMode(lines: lines, strokes: strokes)
+        let hint = request.charset ?? .text
+        let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
+
+        var recognized: [Recognition.Line] = []
+        var lineCandidates: [[Recognition.Candidate]] = []
+        for line in lines {
+            var best: LineReading?
+            for (attempt, variant) in variants.enumerated() {
+                let images = imager.render(line: line, of: strokes, variant: variant)
+                let before = clock.now
+                defer { ocrTime += clock.now - before }
+                do {
+                    var pieces: [LineReading.Piece] = []
+                    for image in images {
+                        let page = try context.recognize(image.image, language: request.language, pageSegmentationMode: mode,
+                                                         hint: hint, deadline: try deadline.remaining())
+                        pieces.append(LineReading.Piece(image: image, page: page.page))
+                    }
+                    let reading = LineReading(pieces: pieces)
+                    if best.map({ reading.confidence > $0.confidence }) ?? true { best = reading }
+                } catch .deadlineExceeded(let milliseconds) {
+                    // Extra renderings are a bonus: when time runs out, keep what was read.
+                    guard attempt > 0 else { throw .deadlineExceeded(milliseconds: milliseconds) }
+                    break
+                }
+            }
+            guard var reading = best else { continue }
+            let asRead = reading.text
+            if !vocabulary.isEmpty { reading.apply(vocabulary) }
+            let result = reading.line(strokes: strokes)
+            guard !result.text.isEmpty else { continue }
+            recognized.append(result)
+            var alternatives = reading.alternatives()
+            if asRead != result.text, !alternatives.contains(where: { $0.text == asRead }) {
+                alternatives.insert(Recognition.Candidate(text: asRead, confidence: result.confidence * 0.9),
+                                    at: min(1, alternatives.count))
+            }
+            lineCandidates.append(alternatives)
+        }
+        let text = recognized.map(\.text).joined(separator: "\n")
+        let confidence = Self.confidence(of: recognized)
+        let total = clock.now - start
+        return Recognition(text: text, confidence: confidence,
+                           candidates: LineReading.combine(lineCandidates, text: text, confidence: confidence),
+                           lines: recognized,
+                           timings: Recognition.Timings(renderMs: (total - ocrTime).milliseconds, ocrMs: ocrTime.milliseconds))
+    }
+
+    /// Single-character mode when the whole ink is one small glyph, else single-line mode.
+    func pageSegmentationMode(lines: [[Int]], strokes: [Stroke]) -> PageSegmentationMode {
+        guard lines.count == 1, let line = lines.first, line.count <= options.singleGlyphMaxStrokes,
+              let box = line.map({ strokes[$0] }).bounds, box.height > 0,
+              box.width <= options.singleGlyphMaxAspect * box.height
+        else { return .singleLine }
+        return .singleCharacter
+    }
+
+    /// Line confidences weighted by their text length.
+    static func confidence(of lines: [Recognition.Line]) -> Double {
+        let characters = lines.reduce(0) { $0 + $1.text.count }
+        guard characters > 0 else { return 0 }
+        return lines.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
+    }
+}
+
+extension LineReading {
+    /// Replaces words by vocabulary words where `vocabulary` finds the evidence for it. A
+    /// replaced word keeps its confidence and box; its symbols are respelled when the lengths
+    /// agree and dropped otherwise.
+    mutating func apply(_ vocabulary: RecognitionVocabulary) {
+        for p in pieces.indices {
+            for w in pieces[p].page.words.indices {
+                let word = pieces[p].page.words[w]
+                guard let replacement = vocabulary.replacement(for: word) else { continue }
+                var corrected = word
+                corrected.text = replacement
+                if word.symbols.count == replacement.count && word.symbols.allSatisfy({ $0.text.count == 1 }) {
+                    for (s, character) in replacement.enumerated() { corrected.symbols[s].text = String(character) }
+                } else {
+                    corrected.symbols = []
+                }
+                pieces[p].page.words[w] = corrected
+            }
+        }
+    }
+}

@@ -13,6 +13,10 @@ enum EvalCommand {
           --charset C          text | digits | number
           --quality Q          fast | best
           --height PX --pen RATIO --pad RATIO   the fast rendering
+          --no-dictionary      handles without Tesseract's word list
+          --set NAME=VALUE,... further Tesseract variables at handle creation
+          --no-cleanup         keep marks without strokes and dash variants
+          --psm 7|8|13         Tesseract mode for lines
           --glyph-aspect A     single-character mode up to this aspect (0 turns it off)
           --vocab MODE         truth: each sample's own words plus distractors;
                                distractors: distractors only (the truth is never offered)
@@ -22,7 +26,7 @@ enum EvalCommand {
         """
 
     static let valued: Set<String> = ["workers", "limit", "charset", "quality", "height", "pen", "pad", "glyph-aspect",
-                                      "vocab", "vocab-size", "show-errors", "out", "lang"]
+                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set"]
 
     static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
         let args = try Arguments(arguments, valued: valued)
@@ -31,6 +35,13 @@ enum EvalCommand {
         options.render = RenderVariant(inkHeight: try args.double("height", default: options.render.inkHeight),
                                        penWidthRatio: try args.double("pen", default: options.render.penWidthRatio),
                                        paddingRatio: try args.double("pad", default: options.render.paddingRatio))
+        switch args.string("psm") {
+        case nil, "7": options.lineMode = .singleLine
+        case "8": options.lineMode = .singleWord
+        case "13": options.lineMode = .rawLine
+        case let other?: throw BenchError("--psm \(other): expected 7, 8 or 13")
+        }
+        options.cleansMarks = !args.has("no-cleanup")
         options.singleGlyphMaxAspect = try args.double("glyph-aspect", default: options.singleGlyphMaxAspect)
         var charset: CharacterHint?
         if let name = args.string("charset") {
@@ -49,7 +60,14 @@ enum EvalCommand {
 
         let pool: OCRWorkerPool
         do {
-            pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: workers, queueDepth: 100_000))
+            var settings = TesseractSettings()
+            settings.loadWordDictionary = !args.has("no-dictionary")
+            for assignment in (args.string("set") ?? "").split(separator: ",") {
+                let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw BenchError("--set expects name=value[,name=value]") }
+                settings.extraVariables[parts[0]] = parts[1]
+            }
+            pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: workers, queueDepth: 100_000, settings: settings))
         } catch {
             throw BenchError("OCR pool: \(error)")
         }

@@ -9,6 +9,7 @@ let usage = """
       eval    recognise corpus files in-process and score them (CER, exact match)
       render  write each sample's line images as PGM files
       micro   ink JSON decoding and rasterizing timings
+      trace   symbols, boxes and choices Tesseract reports for chosen samples
       bare    one ink's line image: Tesseract in-process vs the whole pipeline
     Run a command without arguments for its options.
     """
@@ -20,6 +21,7 @@ do {
     case "render": try RenderCommand.run(arguments.dropFirst())
     case "micro": try MicroCommand.run(arguments.dropFirst())
     case "bare": try BareCommand.run(arguments.dropFirst())
+    case "trace": try TraceCommand.run(arguments.dropFirst())
     default:
         print(usage)
         exit(arguments.isEmpty ? 0 : 2)

@@ -24,12 +24,16 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// The renderings tried by `quality: best`; the most confident reading of each line wins.
     /// The first should be `render`, so `best` is never worse than `fast` on confidence.
     public var bestRenders: [RenderVariant]
+    /// How Tesseract reads a line image.
+    public var lineMode: PageSegmentationMode
     /// A line whose ink is at most this many times as wide as it is high, drawn with at most
     /// `singleGlyphMaxStrokes` strokes, is read as one character (Tesseract's PSM 10) when the
     /// whole ink is that one line. Line mode on a lone glyph often invents a second character.
     public var singleGlyphMaxAspect: Double
     /// See `singleGlyphMaxAspect`.
     public var singleGlyphMaxStrokes: Int
+    /// Drop marks no small stroke was drawn for and unify dashes (see `RecognitionCleanup`).
+    public var cleansMarks: Bool
     /// How the client's vocabulary (`hints.words`) may replace recognised words.
     public var vocabulary: VocabularyOptions
 
@@ -40,12 +44,16 @@ public struct RecognitionOptions: Sendable, Hashable {
             RenderVariant(inkHeight: 32, penWidthRatio: 0.08, paddingRatio: 0.25),
             RenderVariant(inkHeight: 24, penWidthRatio: 0.12, paddingRatio: 0.5),
         ],
+        lineMode: PageSegmentationMode = .singleLine,
         singleGlyphMaxAspect: Double = 1.3,
         singleGlyphMaxStrokes: Int = 3,
+        cleansMarks: Bool = true,
         vocabulary: VocabularyOptions = VocabularyOptions()
     ) {
+        self.cleansMarks = cleansMarks
         self.render = render
         self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders
+        self.lineMode = lineMode
         self.singleGlyphMaxAspect = singleGlyphMaxAspect
         self.singleGlyphMaxStrokes = singleGlyphMaxStrokes
         self.vocabulary = vocabulary

@@ -30,7 +30,11 @@ struct RecognitionPipeline: Sendable {
                     for image in images {
                         let page = try context.recognize(image.image, language: request.language, pageSegmentationMode: mode,
                                                          hint: hint, deadline: try deadline.remaining())
-                        pieces.append(LineReading.Piece(image: image, page: page.page))
+                        var piece = LineReading.Piece(image: image, page: page.page)
+                        if options.cleansMarks {
+                            RecognitionCleanup.clean(&piece, strokes: strokes, inkHeight: variant.inkHeight)
+                        }
+                        pieces.append(piece)
                     }
                     let reading = LineReading(pieces: pieces)
                     if best.map({ reading.confidence > $0.confidence }) ?? true { best = reading }
@@ -67,7 +71,7 @@ struct RecognitionPipeline: Sendable {
         guard lines.count == 1, let line = lines.first, line.count <= options.singleGlyphMaxStrokes,
               let box = line.map({ strokes[$0] }).bounds, box.height > 0,
               box.width <= options.singleGlyphMaxAspect * box.height
-        else { return .singleLine }
+        else { return options.lineMode }
         return .singleCharacter
     }
 

@@ -9,11 +9,17 @@ import Darwin
 /// The normalizer builds a board → image transform step by step and hands out its inverse,
 /// so a box the recognizer finds in a line image maps back onto the board exactly.
 public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
+    /// x scale (and rotation) coefficient: contribution of x to x'.
     public var a: Double
+    /// Contribution of x to y'.
     public var b: Double
+    /// Contribution of y to x'.
     public var c: Double
+    /// y scale (and rotation) coefficient: contribution of y to y'.
     public var d: Double
+    /// Horizontal translation.
     public var tx: Double
+    /// Vertical translation.
     public var ty: Double
 
     /// A transform from its six coefficients.

@@ -41,7 +41,7 @@ public struct InkDecoder: Sendable {
         var decoded: [Stroke] = []
         decoded.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            if let stroke = decodeStroke(element, at: pointer.appending(index), into: &report) {
+            if let stroke = decodeStroke(element, at: StrokePath(strokes: pointer, index: index), into: &report) {
                 decoded.append(stroke)
             }
             if report.isFull { break }

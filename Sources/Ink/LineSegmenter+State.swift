@@ -33,7 +33,12 @@ struct SegmentationState {
     init(boxes: [Rect], strokes: [Int], options: LineSegmenter.Options) {
         self.boxes = boxes
         self.options = options
-        globalHeight = Self.typicalHeight(of: strokes.map { boxes[$0].height }, dotRatio: options.dotRatio) ?? 1
+        // Ink made only of dots and dashes has no letter height: its own height stands in, so
+        // that it stays together as one line.
+        let tops = strokes.map { boxes[$0].minY }, bottoms = strokes.map { boxes[$0].maxY }
+        let inkHeight = (bottoms.max() ?? 0) - (tops.min() ?? 0)
+        globalHeight = Self.typicalHeight(of: strokes.map { boxes[$0].height }, dotRatio: options.dotRatio)
+            ?? (inkHeight > 0 ? inkHeight : 1)
     }
 
     /// The median height of the strokes that are not dots or dashes, or `nil` if all are.
@@ -148,7 +153,8 @@ struct SegmentationState {
 
     /// Places a dot, dash or bar once the lines exist: with the line of the tall stroke
     /// written just before it if it fits there (i-dots and t-crosses follow their letter or
-    /// word), else with the line it fits best.
+    /// word), else with the line it fits best, or on a line of its own when it is more than
+    /// `strayRatio` letter heights away from every line (a rule drawn under the text).
     mutating func placeSmall(_ index: Int, home: Int?) {
         let box = boxes[index]
         guard !lines.isEmpty else {
@@ -166,6 +172,10 @@ struct SegmentationState {
             return
         }
         let best = lines.indices.min { misfit($0) < misfit($1) } ?? 0
+        guard misfit(best) <= options.strayRatio else {
+            startLine(with: index)
+            return
+        }
         lines[best].append(index, box: box, isTall: false)
     }
 

@@ -1,15 +1,21 @@
 /// Splits ink into text lines from geometry and writing order.
 ///
-/// Strokes are taken in the order they were written. Each one joins the line the previous
-/// stroke joined unless it sits clearly *below* that line's ink at the same horizontal
-/// position (a new line, or the next word of a vertically stacked list), in which case it
-/// joins another existing line it fits into, or starts a new one. Comparing against the ink
-/// *near the stroke* (rather than the whole line) keeps rotated lines and delayed strokes
-/// (i-dots and t-crosses added after a word, or after the line) on their own line.
+/// Tall strokes (letters, not dots, dashes or bars) are taken in the order they were written.
+/// Each joins the line the previous one joined unless it lies clearly *below* that line's ink
+/// at the same horizontal position: its centre more than `dropRatio` letter heights below the
+/// nearby baseline with its top below it too, or just `returnDropRatio` below after the pen
+/// jumped left by more than `returnRatio` letter heights (a carriage return). A line with too
+/// few strokes for a baseline yet compares against its lowest ink instead. A stroke far
+/// *above* the current line (`riseRatio`) has returned to an earlier line. Either way it
+/// joins an existing line it fits, or starts a new one; a vertically stacked word list thus
+/// becomes one line per word. Comparing against the ink *near the stroke* rather than the
+/// whole line keeps rotated lines together. Dots, dashes and bars are placed last: with the line of the letter written
+/// just before them when they fit there (i-dots, t-crosses, a j-dot written first), else with
+/// the line they fit best.
 ///
-/// Distances are measured in letter heights: the median height of the line's strokes once it
-/// has a few tall enough strokes, otherwise the median over the whole ink (dots and dashes are
-/// left out of both, so a row of dots cannot make the estimate collapse).
+/// Distances are in letter heights: the median height of a line's tall strokes once it has
+/// `minStrokesForLineHeight` of them, otherwise the median over the whole ink. Lines come out
+/// top to bottom, each with its stroke indexes in writing order.
 public struct LineSegmenter: Sendable {
     /// Thresholds, in letter heights.
     public struct Options: Sendable, Equatable {
@@ -30,8 +36,12 @@ public struct LineSegmenter: Sendable {
         /// horizontally, are its nearby ink. Default 1.5.
         public var neighbourhoodRatio: Double
         /// A stroke lower than this fraction of the ink's typical stroke height is a dot, dash
-        /// or bar and does not vote on letter height or line position. Default 0.35.
+        /// or bar (or a quote mark) and does not vote on letter height or line position.
+        /// Default 0.5.
         public var dotRatio: Double
+        /// A dot, dash or bar farther than this from every line's band starts a line of its
+        /// own. Default 1.
+        public var strayRatio: Double
         /// Tall strokes a line needs before its own letter height and baseline are trusted.
         /// Default 3.
         public var minStrokesForLineHeight: Int
@@ -41,9 +51,10 @@ public struct LineSegmenter: Sendable {
             dropRatio: Double = 0.5,
             returnRatio: Double = 3,
             returnDropRatio: Double = 0.2,
-            riseRatio: Double = 2.0,
+            riseRatio: Double = 2,
             neighbourhoodRatio: Double = 1.5,
             dotRatio: Double = 0.5,
+            strayRatio: Double = 1,
             minStrokesForLineHeight: Int = 3
         ) {
             self.dropRatio = dropRatio
@@ -52,6 +63,7 @@ public struct LineSegmenter: Sendable {
             self.riseRatio = riseRatio
             self.neighbourhoodRatio = neighbourhoodRatio
             self.dotRatio = dotRatio
+            self.strayRatio = strayRatio
             self.minStrokesForLineHeight = minStrokesForLineHeight
         }
     }

@@ -1,6 +1,8 @@
 /// A point in board or image coordinates (y grows downward in both).
 public struct Point: Sendable, Hashable, CustomStringConvertible {
+    /// Horizontal coordinate.
     public var x: Double
+    /// Vertical coordinate, growing downward.
     public var y: Double
 
     /// A point at (`x`, `y`).

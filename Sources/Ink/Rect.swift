@@ -3,9 +3,13 @@
 /// Width and height are expected to be non-negative; every constructor here guarantees it.
 /// A rectangle of zero size (the bounds of a single point) is valid and still has a position.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
+    /// Left edge.
     public var x: Double
+    /// Top edge.
     public var y: Double
+    /// Horizontal size, ≥ 0.
     public var width: Double
+    /// Vertical size, ≥ 0.
     public var height: Double
 
     /// A rectangle from its origin and size.

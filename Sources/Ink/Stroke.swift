@@ -5,9 +5,13 @@
 /// point and equal array lengths; code that builds strokes by hand should keep to that too,
 /// and the geometry here only looks at the first `pointCount` entries to stay safe if not.
 public struct Stroke: Sendable, Equatable {
+    /// Horizontal board coordinates, one per point.
     public var x: [Double]
+    /// Vertical board coordinates (y down), one per point.
     public var y: [Double]
+    /// Times in milliseconds, non-decreasing, when the client sent them.
     public var t: [Double]?
+    /// Pen pressures in 0...1, when the client sent them.
     public var p: [Double]?
 
     /// A stroke from its channels.

@@ -21,7 +21,7 @@ import Testing
     @Test(arguments: [
         (0.0, "0"), (-0.0, "-0"), (3, "3"), (-42, "-42"), (1e15, "1000000000000000"),
         (9007199254740992, "9007199254740992"), (0.1, "0.1"), (2.5, "2.5"), (-569.03, "-569.03"),
-        (1e-7, "1e-07"), (1e300, "1e+300"), (5e-324, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (1e-7, "1e-07"), (1e300, "1e+300"), (Double.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
     ] as [(Double, String)])
     func numbersUseIntegerOrShortestForm(number: Double, expected: String) throws {
         #expect(text(.number(number)) == expected)

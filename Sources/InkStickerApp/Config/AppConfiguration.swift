@@ -33,6 +33,10 @@ public struct AppConfiguration: Sendable {
     public var maxInkBodyBytes = 4 * 1024 * 1024
     /// Body limit for small JSON requests (board, edits).
     public var maxSmallBodyBytes = 64 * 1024
+    /// Ink posts (recognize, sticker creation) per remote address: rate per second and burst; rate 0 disables.
+    public var inkRatePerAddress = (rate: 100.0, burst: 200.0)
+    /// Ink posts per board token.
+    public var inkRatePerToken = (rate: 10.0, burst: 30.0)
     /// Allowed CORS origins (`*` allows any).
     public var corsOrigins: [String] = []
     /// Time given to in-flight requests on SIGTERM/SIGINT.

@@ -71,6 +71,12 @@ public enum AppOptions {
         option("--shutdown-grace", "INKSTICKER_SHUTDOWN_GRACE", "SECONDS", "time for in-flight requests on SIGTERM (default 10)") { c, v throws(OptionError) in
             c.shutdownGrace = .milliseconds(try seconds(v, "--shutdown-grace"))
         },
+        option("--rate-ink-per-address", "INKSTICKER_RATE_INK_PER_ADDRESS", "RATE[:BURST]", "ink posts per second per client address (default 100:200; 0 disables)") { c, v throws(OptionError) in
+            c.inkRatePerAddress = try rate(v, "--rate-ink-per-address")
+        },
+        option("--rate-ink-per-token", "INKSTICKER_RATE_INK_PER_TOKEN", "RATE[:BURST]", "ink posts per second per board token (default 10:30; 0 disables)") { c, v throws(OptionError) in
+            c.inkRatePerToken = try rate(v, "--rate-ink-per-token")
+        },
         option("--cors-origin", "INKSTICKER_CORS_ORIGINS", "ORIGINS", "comma-separated allowed CORS origins, or * (default none)") { c, v in
             c.corsOrigins += v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         },
@@ -86,6 +92,16 @@ public enum AppOptions {
             throw OptionError("\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
         }
         return value
+    }
+
+    /// `RATE` or `RATE:BURST` (burst defaults to twice the rate).
+    static func rate(_ text: String, _ flag: String) throws(OptionError) -> (rate: Double, burst: Double) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let rate = Double(parts[0]), rate >= 0, rate <= 1e6,
+              parts.count == 1 || Double(parts[1]).map({ $0 >= 1 && $0 <= 1e7 }) == true else {
+            throw OptionError("\(flag) must be RATE or RATE:BURST with a rate in 0...1000000 per second, got '\(text)'")
+        }
+        return (rate, parts.count == 2 ? Double(parts[1]) ?? rate * 2 : max(1, rate * 2))
     }
 
     /// Seconds (fractions allowed) as milliseconds.

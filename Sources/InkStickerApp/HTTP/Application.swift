@@ -23,8 +23,11 @@ final class Application: HTTPHandler {
     func handle(_ request: HTTPRequest, writer: HTTPResponseWriter) {
         let origin = request.headers["origin"]
         let cors = self.cors
-        let send: @Sendable (HTTPResponse) -> Void = { response in
-            writer.send(cors.decorate(response, origin: origin))
+        let send: @Sendable (HTTPResponse) -> Void
+        if let origin {
+            send = { response in writer.send(cors.decorate(response, origin: origin)) }
+        } else {
+            send = { response in writer.send(response) }
         }
         do throws(APIError) {
             let segments = try RequestPath.segments(request.path)
@@ -49,38 +52,43 @@ final class Application: HTTPHandler {
         }
     }
 
-    private func allowedMethods(_ segments: [String]) -> [HTTPMethod] {
+    private func allowedMethods(_ segments: [Substring]) -> [HTTPMethod] {
         router.routes.filter { $0.pattern.match(segments) != nil }.map(\.method)
     }
 
     private func run(_ route: Route, context: RequestContext, send: @escaping @Sendable (HTTPResponse) -> Void) {
-        let name = route.name
-        let log = self.log
-        let finish: @Sendable (() throws -> HTTPResponse) -> Void = { body in
-            var response: HTTPResponse
-            do {
-                response = try body()
-            } catch {
-                response = AppServices.errorResponse(error, route: name, requestID: context.request.requestID, log: log)
-            }
-            response.route = name
-            send(response)
-        }
         switch route.execution {
         case .inline(let handler):
-            finish { try handler(context) }
+            // Cheap handlers answer on the event loop without any thread hop or extra allocation.
+            send(Self.respond(route.name, context, log) { try handler(context) })
         case .blocking(let handler):
-            let accepted = blocking.submit { finish { try handler(context) } }
+            let name = route.name, log = self.log
+            let accepted = blocking.submit { send(Self.respond(name, context, log) { try handler(context) }) }
             if !accepted {
-                finish { throw APIError(.serviceUnavailable, "the server is busy; retry shortly", headers: [("Retry-After", "1")]) }
+                send(Self.respond(name, context, log) {
+                    throw APIError(.serviceUnavailable, "the server is busy; retry shortly", headers: [("Retry-After", "1")])
+                })
             }
         case .deferred(let handler):
-            let responder = Responder(route: name, write: send)
+            let name = route.name, log = self.log
             do {
-                try handler(context, responder)
+                try handler(context, Responder(route: name, write: send))
             } catch {
-                finish { throw error }
+                send(Self.respond(name, context, log) { throw error })
             }
         }
+    }
+
+    /// Runs a handler body and turns any error into its problem response; the route names the response.
+    private static func respond(_ route: String, _ context: RequestContext, _ log: AppLog,
+                                _ body: () throws -> HTTPResponse) -> HTTPResponse {
+        var response: HTTPResponse
+        do {
+            response = try body()
+        } catch {
+            response = AppServices.errorResponse(error, route: route, requestID: context.request.requestID, log: log)
+        }
+        response.route = route
+        return response
     }
 }

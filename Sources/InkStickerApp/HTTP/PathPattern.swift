@@ -21,16 +21,16 @@ struct PathPattern: Sendable, CustomStringConvertible {
     }
 
     /// The path parameters when `path` (already split and decoded) matches, else nil.
-    func match(_ path: [String]) -> [String: String]? {
+    func match(_ path: [Substring]) -> [String: String]? {
         guard path.count == segments.count else { return nil }
+        for (segment, value) in zip(segments, path) {
+            if case .literal(let literal) = segment, literal != value { return nil }
+        }
         var parameters: [String: String] = [:]
         for (segment, value) in zip(segments, path) {
-            switch segment {
-            case .literal(let literal):
-                if literal != value { return nil }
-            case .parameter(let name):
+            if case .parameter(let name) = segment {
                 if value.isEmpty { return nil }
-                parameters[name] = value
+                parameters[name] = String(value)
             }
         }
         return parameters
@@ -40,9 +40,14 @@ struct PathPattern: Sendable, CustomStringConvertible {
 /// Splits a request path into percent-decoded segments, refusing what could escape a route or
 /// confuse storage: NUL bytes, invalid UTF-8, encoded slashes and dot segments.
 enum RequestPath {
-    static func segments(_ path: Substring) throws(APIError) -> [String] {
-        var result: [String] = []
+    static func segments(_ path: Substring) throws(APIError) -> [Substring] {
+        var result: [Substring] = []
         for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
+            guard raw.utf8.contains(UInt8(ascii: "%")) else {
+                if raw == "." || raw == ".." { throw APIError(.badRequest, "the path must not contain '.' or '..' segments") }
+                result.append(raw)
+                continue
+            }
             let decoded = try percentDecode(raw, what: "path")
             if decoded == "." || decoded == ".." {
                 throw APIError(.badRequest, "the path must not contain '.' or '..' segments")
@@ -50,7 +55,7 @@ enum RequestPath {
             if decoded.utf8.contains(UInt8(ascii: "/")) {
                 throw APIError(.badRequest, "the path must not contain encoded slashes")
             }
-            result.append(decoded)
+            result.append(Substring(decoded))
         }
         return result
     }

@@ -42,7 +42,7 @@ struct Router: Sendable {
     let routes: [Route]
 
     /// Finds the route; `HEAD` is served by the `GET` route (RFC 9110 §9.3.2).
-    func match(method: HTTPMethod, segments: [String]) -> Match {
+    func match(method: HTTPMethod, segments: [Substring]) -> Match {
         var allowed: [HTTPMethod] = []
         for route in routes {
             guard let parameters = route.pattern.match(segments) else { continue }

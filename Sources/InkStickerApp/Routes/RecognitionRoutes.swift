@@ -14,6 +14,7 @@ enum RecognitionRoutes {
             ]))
         })
         router.add(.post, "/v1/recognize", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in
+            try services.inkRates.check(context)
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let started = DispatchTime.now()
                 let body = try JSONBody.object(context)
@@ -23,6 +24,10 @@ enum RecognitionRoutes {
                                                     defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
                 guard collector.isEmpty, let request else { throw APIError(FieldViolations(collector.violations)) }
                 let decodeMs = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+                if context.query["debug"] == "png" {
+                    // The exact images the recogniser would read, instead of reading them.
+                    return try RenderRoutes.png(of: request.strokes, services)
+                }
                 if request.strokes.isEmpty {
                     return JSONBody.response(.ok, RecognitionJSON.recognition(.empty, decodeMs: decodeMs))
                 }

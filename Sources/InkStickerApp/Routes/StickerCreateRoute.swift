@@ -14,6 +14,7 @@ import TextLayout
 enum StickerCreateRoute {
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
         router.add(.post, "/v1/boards/{boardId}/stickers", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in
+            try services.inkRates.check(context)
             services.onBlocking(responder, requestID: context.request.requestID) {
                 try start(context, responder, services)
             }

@@ -27,14 +27,29 @@ enum StickerReadRoutes {
                 return cursor
             }
             let limit = try context.query.int("limit", in: 1...maxPageSize) ?? defaultPageSize
-            let page = try services.database.read { tx in
+            let key = "\(state?.rawValue ?? "")|\(rect.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "")|\(after ?? 0)|\(limit)"
+            let (body, eventID) = try services.database.read { tx -> ([UInt8], Int64) in
                 let board = try BoardAccess.authorize(context, in: tx)
-                return try tx.listStickers(boardId: board.id, state: state, intersecting: rect, afterSeq: after, limit: limit)
+                // The latest event id versions the whole board: read in this snapshot, it says whether a cached body is current.
+                let eventID = try tx.latestEventId(boardId: board.id)
+                let cacheKey = board.id + "|" + key
+                if let cached = services.listingCache.body(for: cacheKey, eventID: eventID) { return (cached, eventID) }
+                let page = try tx.listStickers(boardId: board.id, state: state, intersecting: rect, afterSeq: after, limit: limit)
+                let body = JSONWriter.write(.object([
+                    ("stickers", .array(page.stickers.map(StickerJSON.sticker))),
+                    ("nextCursor", page.nextCursor.map { .string(String($0)) } ?? .null),
+                ]))
+                services.listingCache.store(body, for: cacheKey, eventID: eventID)
+                return (body, eventID)
             }
-            return JSONBody.response(.ok, .object([
-                ("stickers", .array(page.stickers.map(StickerJSON.sticker))),
-                ("nextCursor", page.nextCursor.map { .string(String($0)) } ?? .null),
-            ]))
+            var headers = HTTPHeaders()
+            let etag = "\"e\(eventID)\""
+            headers.add(name: "ETag", value: etag)
+            if context.headers["if-none-match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
+                return HTTPResponse(status: .notModified, headers: headers)
+            }
+            headers.add(name: "Content-Type", value: "application/json")
+            return HTTPResponse(status: .ok, headers: headers, body: body)
         })
 
         router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}", .blocking { context in

@@ -22,6 +22,8 @@ enum SystemRoutes {
             headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
             return HTTPResponse(status: .ok, headers: headers, body: Array(services.prometheusText().utf8))
         })
+        router.add(.get, "/", .inline { context in try asset("index.html", context, services) })
+        router.add(.get, "/assets/{name}", .inline { context in try asset(try context.parameter("name"), context, services) })
         router.add(.get, "/openapi.yaml", .inline { _ in
             guard let spec = services.files.openAPI else { throw APIError.notFound("openapi.yaml") }
             var headers = HTTPHeaders()
@@ -29,6 +31,27 @@ enum SystemRoutes {
             headers.add(name: "Cache-Control", value: "no-cache")
             return HTTPResponse(status: .ok, headers: headers, body: spec)
         })
+    }
+}
+
+extension SystemRoutes {
+    /// A file of the web page, with a content hash as its ETag; no caching beyond revalidation.
+    static func asset(_ name: String, _ context: RequestContext, _ services: AppServices) throws -> HTTPResponse {
+        guard let asset = services.files.assets[name] else { throw APIError.notFound("file") }
+        var headers = HTTPHeaders()
+        headers.add(name: "ETag", value: asset.etag)
+        headers.add(name: "Cache-Control", value: "no-cache")
+        if context.headers["if-none-match"] == asset.etag {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        headers.add(name: "Content-Type", value: asset.contentType)
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        if asset.contentType.hasPrefix("text/html") {
+            // Everything the page needs comes from this server.
+            headers.add(name: "Content-Security-Policy",
+                        value: "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'")
+        }
+        return HTTPResponse(status: .ok, headers: headers, body: asset.body)
     }
 }
 

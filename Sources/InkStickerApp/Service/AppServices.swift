@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import HTTPServer
 import Ink
@@ -23,6 +24,8 @@ struct AppServices: Sendable {
     let recognizer: any InkRecognizing
     let ocrPool: OCRWorkerPool
     let inkDecoder: InkDecoder
+    let listingCache = ListingCache()
+    let inkRates: InkRateLimits
 
     /// Runs `work` on the blocking pool and answers with what it returns (nil: it answers later itself).
     /// A full pool answers 503 at once.
@@ -79,13 +82,43 @@ struct AppServices: Sendable {
     }
 }
 
-/// Files served from the project directory, read once at start-up.
+/// Files served from the project directory, read once at start-up: the API description and the web page.
 struct StaticFiles: Sendable {
+    struct Asset: Sendable {
+        let body: [UInt8]
+        let contentType: String
+        let etag: String
+    }
+
     let openAPI: [UInt8]?
+    /// `Public/` files by name (no subdirectories), e.g. `index.html`, `app.js`.
+    let assets: [String: Asset]
+
+    static let maxAssetBytes = 4 << 20
 
     /// Reads the files that sit next to the migrations directory (the project root).
     static func load(projectRoot: String) -> StaticFiles {
-        StaticFiles(openAPI: FileBytes.read(projectRoot + "/openapi.yaml"))
+        var assets: [String: Asset] = [:]
+        let directory = projectRoot + "/Public"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasPrefix(".") {
+            guard let body = FileBytes.read(directory + "/" + name), body.count <= maxAssetBytes else { continue }
+            let tag = "\"" + SHA256.hexDigest(body).prefix(16) + "\""
+            assets[name] = Asset(body: body, contentType: contentType(name), etag: tag)
+        }
+        return StaticFiles(openAPI: FileBytes.read(projectRoot + "/openapi.yaml"), assets: assets)
+    }
+
+    static func contentType(_ name: String) -> String {
+        switch (name as NSString).pathExtension.lowercased() {
+        case "html": "text/html; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "json": "application/json"
+        case "ico": "image/x-icon"
+        default: "application/octet-stream"
+        }
     }
 }
 

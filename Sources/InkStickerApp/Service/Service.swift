@@ -10,14 +10,16 @@ public final class Service: Sendable {
     public let server: HTTPServer
     let services: AppServices
     let blocking: WorkPool
+    let streams: EventStreams
 
     /// The bound port (meaningful with `--port 0`).
     public var port: Int { server.port }
 
-    private init(server: HTTPServer, services: AppServices, blocking: WorkPool) {
+    private init(server: HTTPServer, services: AppServices, blocking: WorkPool, streams: EventStreams) {
         self.server = server
         self.services = services
         self.blocking = blocking
+        self.streams = streams
     }
 
     /// Opens the database (applying migrations), starts the workers and the server.
@@ -62,6 +64,11 @@ public final class Service: Sendable {
                 defaultDeadlineMilliseconds: configuration.ocrDeadlineMs))
         } catch {
             try? database.close()
+            if case .unknownLanguage(let language, let installed) = error {
+                throw StartupError("recognition language '\(language)' is not installed in \(configuration.tessdataDirectory)"
+                    + " (installed: \(installed.isEmpty ? "none" : installed.joined(separator: ", "))); install Debian's"
+                    + " tesseract-ocr-\(language) package or pass --tessdata DIR holding \(language).traineddata")
+            }
             throw StartupError("cannot start the recognisers: \(error)")
         }
         if !OpenMPGuard.isSingleThreaded {
@@ -77,7 +84,10 @@ public final class Service: Sendable {
                                    httpMetrics: metrics, files: StaticFiles.load(projectRoot: projectRoot),
                                    blocking: blocking, layout: StickerLayout(library: fonts), events: EventHub(),
                                    recognizer: InkRecognizer(pool: pool), ocrPool: pool,
-                                   inkDecoder: InkDecoder(limits: inkLimits))
+                                   inkDecoder: InkDecoder(limits: inkLimits),
+                                   inkRates: InkRateLimits(
+                                       perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
+                                       perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst))))
         var router = RouterBuilder()
         SystemRoutes.register(&router, services)
         RecognitionRoutes.register(&router, services)
@@ -85,6 +95,9 @@ public final class Service: Sendable {
         StickerCreateRoute.register(&router, services)
         StickerReadRoutes.register(&router, services)
         StickerEditRoutes.register(&router, services)
+        RenderRoutes.register(&router, services)
+        let streams = EventStreams()
+        EventRoutes.register(&router, services, streams)
         let application = Application(router: router.freeze(), blocking: blocking, log: log,
                                       cors: CORSPolicy(origins: configuration.corsOrigins))
         let server: HTTPServer
@@ -99,13 +112,14 @@ public final class Service: Sendable {
         }
         log.info("listening", ["host": configuration.server.host, "port": String(server.port),
                                "database": configuration.databasePath])
-        return Service(server: server, services: services, blocking: blocking)
+        return Service(server: server, services: services, blocking: blocking, streams: streams)
     }
 
     /// Stops accepting, lets in-flight requests finish within the grace period, then closes the
     /// workers and the database cleanly.
     public func stop() {
         let grace = services.configuration.shutdownGrace
+        streams.stop()
         server.shutdown(gracePeriod: grace)
         services.ocrPool.shutdown()
         blocking.shutdown()

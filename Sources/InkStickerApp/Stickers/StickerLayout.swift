@@ -24,7 +24,7 @@ struct StickerLayout: Sendable {
             throw APIError.validation([.init(pointer: "/font/family", detail: error.description)])
         }
         let natural = library.verticalMetrics(family: family, size: record.fontSize).lineHeight
-        let lineHeight = record.style.lineHeight > 0 ? record.style.lineHeight * natural : natural
+        let lineHeight = record.style.lineHeight * natural
         let metrics: TextMetrics
         do {
             metrics = try measurer.measure(record.text, family: family, size: record.fontSize,

@@ -19,6 +19,11 @@ public final class InkRecognizer: InkRecognizing {
 
     public var languages: [String] { pool.languages }
 
+    /// The images a `fast` recognition hands to Tesseract for these strokes, top to bottom.
+    public func lineImages(for strokes: [Stroke]) -> [GrayImage] {
+        imager.render(strokes, variant: options.render).map(\.image)
+    }
+
     /// Queues the request. The deadline counts from this call, so time spent waiting for a
     /// worker is part of it.
     public func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,

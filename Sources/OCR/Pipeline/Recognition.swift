@@ -79,4 +79,6 @@ public protocol InkRecognizing: Sendable {
                    completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError)
     /// Installed languages.
     var languages: [String] { get }
+    /// The exact line images recognition renders for these strokes (for debugging).
+    func lineImages(for strokes: [Stroke]) -> [GrayImage]
 }

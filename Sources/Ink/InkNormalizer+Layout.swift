@@ -1,0 +1,120 @@
+extension InkNormalizer {
+    /// Geometry only: where each image of one line puts its ink, without drawing.
+    ///
+    /// Steps, each an affine map: move the line's centre to the origin; rotate its baseline
+    /// level (clamped); optionally shear away the slant; scale so the ink is
+    /// `targetInkHeight` high (clamped for flat ink, see `RenderOptions`); translate into an
+    /// image with margins, centring ink that came out smaller than the target. A line wider
+    /// than `maxImageWidth` is split at its widest gaps between words, recursively; a word
+    /// still too wide is scaled down to fit.
+    public func layout(line: [Int], of strokes: [Stroke], typicalStrokeHeight: Double? = nil) -> [LinePlacement] {
+        let indexes = line.filter { strokes.indices.contains($0) && strokes[$0].pointCount > 0 }
+        let lineStrokes = indexes.map { strokes[$0] }
+        // Decoded ink is always finite; this keeps hand-built strokes with NaN or infinities
+        // from reaching the integer image sizes below.
+        guard let bounds = lineStrokes.bounds, bounds.width.isFinite, bounds.height.isFinite,
+              bounds.minX.isFinite, bounds.minY.isFinite else { return [] }
+
+        let letterHeight = self.typicalStrokeHeight(of: strokes, indexes: indexes) ?? typicalStrokeHeight ?? bounds.height
+        var transform = AffineTransform(translationX: -bounds.center.x, y: -bounds.center.y)
+        if options.correctsBaseline {
+            let maxAngle = options.maxRotationDegrees * .pi / 180
+            let angle = BaselineEstimator.angle(of: lineStrokes.map { $0.applying(transform) },
+                                                letterHeight: letterHeight, maxAngle: maxAngle)
+            transform = transform.concatenating(AffineTransform(rotation: -angle))
+        }
+        if options.correctsSlant {
+            let shear = SlantEstimator.shear(of: lineStrokes.map { $0.applying(transform) },
+                                             maxAngle: options.maxSlantDegrees * .pi / 180)
+            transform = transform.concatenating(AffineTransform(shearX: -shear))
+        }
+        let mapped = lineStrokes.map { $0.applying(transform) }
+        guard let ink = mapped.bounds else { return [] }
+
+        let scale = self.scale(inkWidth: ink.width, inkHeight: ink.height, strokeCount: mapped.count,
+                               typicalStrokeHeight: typicalStrokeHeight)
+        // Ink-relative, scaled coordinates from here: the ink's top-left corner at the origin.
+        transform = transform
+            .concatenating(AffineTransform(translationX: -ink.minX, y: -ink.minY))
+            .concatenating(AffineTransform(scaleX: scale, y: scale))
+        let spans = mapped.map { stroke -> ClosedRange<Double> in
+            let box = stroke.bounds ?? ink
+            return scale * (box.minX - ink.minX)...scale * (box.maxX - ink.minX)
+        }
+        let margin = options.margin
+        let height = Int((options.targetInkHeight + 2 * margin).rounded(.up))
+        let maxWidth = max(Double(options.maxImageWidth), Double(height))
+        let pieces = Self.split(clusters: Self.clusters(of: spans), maxInkWidth: maxWidth - 2 * margin)
+
+        return pieces.map { piece in
+            let fit = piece.span.upperBound > piece.span.lowerBound
+                ? min(1, (maxWidth - 2 * margin) / (piece.span.upperBound - piece.span.lowerBound)) : 1
+            let inkWidth = fit * (piece.span.upperBound - piece.span.lowerBound)
+            let inkHeight = fit * scale * ink.height
+            // `min`: a piece scaled to fit exactly must not gain a pixel from rounding.
+            let width = min(Int(maxWidth), max(height, Int((inkWidth + 2 * margin).rounded(.up))))
+            let dx = (Double(width) - inkWidth) / 2 - fit * piece.span.lowerBound
+            let dy = margin + max(0, options.targetInkHeight - inkHeight) / 2
+            let placed = transform
+                .concatenating(AffineTransform(scaleX: fit, y: fit))
+                .concatenating(AffineTransform(translationX: dx, y: dy))
+            return LinePlacement(strokeIndexes: piece.members.sorted().map { indexes[$0] },
+                                 boardToImage: placed, width: width, height: height)
+        }
+    }
+
+    /// Pixels per board unit for ink of the given size: `targetInkHeight` over the ink height,
+    /// except that flat ink is treated as at least `minHeightToTypicalStroke` typical strokes
+    /// high and as no wider than the flat-aspect limit allows.
+    func scale(inkWidth: Double, inkHeight: Double, strokeCount: Int, typicalStrokeHeight: Double?) -> Double {
+        let maxAspect = options.flatAspectBase + options.flatAspectPerStroke * Double(strokeCount)
+        let reference = max(inkHeight,
+                            options.minHeightToTypicalStroke * (typicalStrokeHeight ?? 0),
+                            inkWidth / maxAspect,
+                            // A single dot has no size at all; any finite scale draws it the same.
+                            1e-6)
+        return options.targetInkHeight / reference
+    }
+}
+
+/// Strokes whose horizontal extents overlap, merged: roughly letters or words.
+struct InkCluster {
+    var span: ClosedRange<Double>
+    var members: [Int]
+}
+
+extension InkNormalizer {
+    /// Overlapping spans merged into clusters, left to right.
+    static func clusters(of spans: [ClosedRange<Double>]) -> [InkCluster] {
+        var clusters: [InkCluster] = []
+        for index in spans.indices.sorted(by: { spans[$0].lowerBound < spans[$1].lowerBound }) {
+            let span = spans[index]
+            if let last = clusters.last, span.lowerBound <= last.span.upperBound {
+                clusters[clusters.count - 1].span = last.span.lowerBound...max(last.span.upperBound, span.upperBound)
+                clusters[clusters.count - 1].members.append(index)
+            } else {
+                clusters.append(InkCluster(span: span, members: [index]))
+            }
+        }
+        return clusters
+    }
+
+    /// Groups consecutive clusters into pieces no wider than `maxInkWidth`, cutting at the
+    /// widest gap first. A single cluster is a piece whatever its width.
+    static func split(clusters: [InkCluster], maxInkWidth: Double) -> [InkCluster] {
+        guard let first = clusters.first, let last = clusters.last else { return [] }
+        let whole = InkCluster(span: first.span.lowerBound...last.span.upperBound, members: clusters.flatMap(\.members))
+        guard clusters.count > 1, whole.span.upperBound - whole.span.lowerBound > maxInkWidth else { return [whole] }
+        var cut = 1
+        var widest = -Double.infinity
+        for index in 1..<clusters.count {
+            let gap = clusters[index].span.lowerBound - clusters[index - 1].span.upperBound
+            if gap > widest {
+                widest = gap
+                cut = index
+            }
+        }
+        return split(clusters: Array(clusters[..<cut]), maxInkWidth: maxInkWidth)
+            + split(clusters: Array(clusters[cut...]), maxInkWidth: maxInkWidth)
+    }
+}

@@ -1,0 +1,76 @@
+import CSystem
+import Store
+import Synchronization
+
+/// Token buckets by client key (remote address, board token), for ink posts.
+///
+/// Each key refills at `rate` tokens per second up to `burst`. A request takes one token or is told
+/// how long to wait (429 with `Retry-After`). The table is bounded: full buckets are dropped first,
+/// so an attacker cycling through keys cannot grow memory.
+final class RateLimiter: Sendable {
+    struct Limit: Sendable, Equatable {
+        var rate: Double
+        var burst: Double
+        static let off = Limit(rate: 0, burst: 0)
+        var isOff: Bool { rate <= 0 }
+    }
+
+    private struct Bucket {
+        var tokens: Double
+        var updated: UInt64
+    }
+
+    let limit: Limit
+    let maxKeys: Int
+    private let buckets = Mutex<[String: Bucket]>([:])
+
+    init(limit: Limit, maxKeys: Int = 100_000) {
+        self.limit = limit
+        self.maxKeys = maxKeys
+    }
+
+    /// Takes a token for `key`; nil when allowed, else the seconds to wait.
+    func acquire(_ key: String, now: UInt64 = csys_monotonic_ns()) -> Int? {
+        guard !limit.isOff else { return nil }
+        return buckets.withLock { table -> Int? in
+            var bucket = table[key] ?? Bucket(tokens: limit.burst, updated: now)
+            let elapsed = Double(now &- bucket.updated) / 1e9
+            bucket.tokens = min(limit.burst, bucket.tokens + elapsed * limit.rate)
+            bucket.updated = now
+            if bucket.tokens >= 1 {
+                bucket.tokens -= 1
+                table[key] = bucket
+                if table.count > maxKeys { prune(&table, now: now) }
+                return nil
+            }
+            table[key] = bucket
+            return max(1, Int(((1 - bucket.tokens) / limit.rate).rounded(.up)))
+        }
+    }
+
+    /// Drops buckets that have refilled completely (they behave exactly like absent ones).
+    private func prune(_ table: inout [String: Bucket], now: UInt64) {
+        table = table.filter { _, bucket in
+            bucket.tokens + Double(now &- bucket.updated) / 1e9 * limit.rate < limit.burst
+        }
+        if table.count > maxKeys { table.removeAll() }
+    }
+}
+
+/// The ink-post limits: per remote address and per board token.
+struct InkRateLimits: Sendable {
+    let perAddress: RateLimiter
+    let perToken: RateLimiter
+
+    /// 429 when either bucket is empty.
+    func check(_ context: RequestContext) throws(APIError) {
+        var wait = perAddress.acquire("a:" + context.request.remoteAddress)
+        if wait == nil, let token = BoardAccess.bearerToken(context) {
+            // Keyed by a hash so tokens are not kept in memory in the clear.
+            wait = perToken.acquire("t:" + SHA256.hexDigest(Array(token.utf8)))
+        }
+        if let wait {
+            throw APIError(.tooManyRequests, "too many ink requests; retry in \(wait) s", headers: [("Retry-After", String(wait))])
+        }
+    }
+}

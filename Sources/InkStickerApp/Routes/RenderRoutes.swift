@@ -1,0 +1,51 @@
+import HTTPServer
+import Ink
+import OCR
+import Store
+
+/// Pictures: the board as SVG, and the exact images the recogniser saw for a sticker's ink as PNG.
+enum RenderRoutes {
+    static let maxStickers = 2_000
+
+    static func register(_ router: inout RouterBuilder, _ services: AppServices) {
+        router.add(.get, "/v1/boards/{boardId}/render.svg", .blocking { context in
+            let withInk = context.query.flag("ink")
+            let (stickers, inks) = try services.database.read { tx -> ([StickerRecord], [String: [[Stroke]]]) in
+                let board = try BoardAccess.authorize(context, in: tx)
+                let stickers = try tx.listStickers(boardId: board.id, limit: min(maxStickers, services.database.configuration.maxPageSize)).stickers
+                var inks: [String: [[Stroke]]] = [:]
+                if withInk {
+                    for sticker in stickers {
+                        inks[sticker.id] = try tx.inks(stickerId: sticker.id).map { try InkCodec.decode($0.strokes) }
+                    }
+                }
+                return (stickers, inks)
+            }
+            let svg = BoardSVG(library: services.layout.library).render(stickers, inks: inks)
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "image/svg+xml; charset=utf-8")
+            headers.add(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
+            return HTTPResponse(status: .ok, headers: headers, body: Array(svg.utf8))
+        })
+
+        router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}/ink.png", .blocking { context in
+            let strokes = try services.database.read { tx -> [Stroke] in
+                let board = try BoardAccess.authorize(context, in: tx)
+                let sticker = try StickerChanges.load(context, board: board, tx)
+                return try tx.inks(stickerId: sticker.id).flatMap { try InkCodec.decode($0.strokes) }
+            }
+            return try png(of: strokes, services)
+        })
+    }
+
+    /// The line images the recogniser renders for `strokes`, stacked top to bottom, as one PNG.
+    static func png(of strokes: [Stroke], _ services: AppServices) throws -> HTTPResponse {
+        let images = services.recognizer.lineImages(for: strokes)
+        guard let bytes = PNGEncoder.encode(GrayImage.stacked(images, gap: 4)) else {
+            throw APIError(.internalServerError, "could not encode the image")
+        }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "image/png")
+        return HTTPResponse(status: .ok, headers: headers, body: bytes)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HTTPServer
+import Store
+import Synchronization
+
+/// Live Server-Sent Events streams of board events (WHATWG HTML §9.2).
+///
+/// Events are read from the `events` table, so a stream shows exactly what was committed, in order,
+/// and a client resuming with `Last-Event-ID` misses nothing and sees nothing twice. The event hub
+/// only wakes a stream's pump; the pump reads on the blocking pool and writes to the connection's
+/// stream, which drops a client that reads too slowly instead of buffering without bound.
+final class EventStreams: Sendable {
+    static let batch = 200
+
+    private final class Subscription: Sendable {
+        let boardID: String
+        let stream: HTTPBodyStream
+        struct State {
+            var lastEventID: Int64
+            var pumping = false
+            var dirty = false
+            var token = 0
+        }
+        let state: Mutex<State>
+
+        init(boardID: String, stream: HTTPBodyStream, after: Int64) {
+            self.boardID = boardID
+            self.stream = stream
+            self.state = Mutex(State(lastEventID: after))
+        }
+    }
+
+    private let subscriptions = Mutex<[ObjectIdentifier: Subscription]>([:])
+    private let heartbeatSeconds: Double
+    private let stopped = Atomic<Bool>(false)
+
+    init(heartbeatSeconds: Double = 15) {
+        self.heartbeatSeconds = heartbeatSeconds
+        let thread = Thread { [weak self] in
+            while let self, !self.stopped.load(ordering: .relaxed) {
+                Thread.sleep(forTimeInterval: self.heartbeatSeconds)
+                self.heartbeat()
+            }
+        }
+        thread.name = "sse-heartbeat"
+        thread.start()
+    }
+
+    var count: Int { subscriptions.withLock { $0.count } }
+
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        for subscription in subscriptions.withLock({ Array($0.values) }) { subscription.stream.finish() }
+    }
+
+    /// Opens a stream of the board's events after `after`, returning the response to send.
+    func open(boardID: String, after: Int64, services: AppServices) -> HTTPResponse {
+        let stream = HTTPBodyStream()
+        let subscription = Subscription(boardID: boardID, stream: stream, after: after)
+        let key = ObjectIdentifier(subscription)
+        subscriptions.withLock { $0[key] = subscription }
+        let token = services.events.subscribe(boardId: boardID) { [weak self] in
+            self?.pump(subscription, services: services)
+        }
+        subscription.state.withLock { $0.token = token }
+        stream.onClose { [weak self] in
+            services.events.unsubscribe(boardId: boardID, token: token)
+            _ = self?.subscriptions.withLock { $0.removeValue(forKey: key) }
+        }
+        // Tell the client how long to wait before reconnecting, then send what it missed.
+        stream.write(Array("retry: 2000\n\n".utf8))
+        pump(subscription, services: services)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
+        headers.add(name: "Cache-Control", value: "no-cache")
+        headers.add(name: "X-Accel-Buffering", value: "no")
+        return HTTPResponse(status: .ok, headers: headers, stream: stream)
+    }
+
+    /// Sends every committed event after the last one sent; one pump per stream at a time.
+    private func pump(_ subscription: Subscription, services: AppServices) {
+        let start = subscription.state.withLock { s -> Bool in
+            if s.pumping { s.dirty = true; return false }
+            s.pumping = true
+            s.dirty = false
+            return true
+        }
+        guard start else { return }
+        let accepted = services.blocking.submit { [weak self] in self?.drain(subscription, services: services) }
+        if !accepted { subscription.state.withLock { $0.pumping = false; $0.dirty = true } }
+    }
+
+    private func drain(_ subscription: Subscription, services: AppServices) {
+        while subscription.stream.isOpen {
+            let after = subscription.state.withLock { $0.lastEventID }
+            let result = try? services.database.read { tx -> (board: Bool, events: [EventRecord]) in
+                guard try tx.board(id: subscription.boardID) != nil else { return (false, []) }
+                return (true, try tx.events(boardId: subscription.boardID, afterId: after, limit: Self.batch))
+            }
+            guard let result else { break }
+            if !result.board {
+                subscription.stream.write(Array("event: board-deleted\ndata: {}\n\n".utf8))
+                subscription.stream.finish()
+                break
+            }
+            var out: [UInt8] = []
+            for event in result.events { Self.append(event, to: &out) }
+            if !out.isEmpty, !subscription.stream.write(out) { break }
+            if let last = result.events.last { subscription.state.withLock { $0.lastEventID = last.id } }
+            if result.events.count < Self.batch {
+                let again = subscription.state.withLock { s -> Bool in
+                    if s.dirty { s.dirty = false; return true }
+                    s.pumping = false
+                    return false
+                }
+                if !again { return }
+            }
+        }
+        subscription.state.withLock { $0.pumping = false }
+    }
+
+    /// `id`, `event` and `data` fields; the payload is one line of JSON.
+    static func append(_ event: EventRecord, to out: inout [UInt8]) {
+        out.append(contentsOf: "id: \(event.id)\nevent: \(event.type.rawValue)\ndata: ".utf8)
+        out.append(contentsOf: event.payload.utf8.filter { $0 != 0x0A && $0 != 0x0D })
+        out.append(contentsOf: "\n\n".utf8)
+    }
+
+    private func heartbeat() {
+        let beat = Array(": heartbeat\n\n".utf8)
+        for subscription in subscriptions.withLock({ Array($0.values) }) { subscription.stream.write(beat) }
+    }
+}

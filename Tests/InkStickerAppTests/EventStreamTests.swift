@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Live board events: two clients, one writes, the other sees each event once, in order, and resumes.
+@Suite(.serialized) struct EventStreamTests {
+    @Test func aWatcherSeesEveryEventOnceInOrderAndResumesAfterDisconnecting() throws {
+        let harness = try ServiceHarness()
+        let writer = harness.client
+        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let board = try writer.request("POST", "/v1/boards", json: [:])
+        let token = try #require(board.json["token"] as? String)
+        let base = "/v1/boards/\(board.json["id"] as? String ?? "")"
+
+        let watcher = try EventStreamClient(port: harness.port, path: base + "/events", token: token)
+        _ = watcher.events(atLeast: 1, timeoutMs: 300)  // reads the head; no events yet
+        #expect(watcher.status == 200)
+
+        let created = try writer.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
+        let id = try #require(created.json["id"] as? String)
+        _ = try writer.request("PATCH", base + "/stickers/\(id)", json: ["text": "one"], token: token)
+        _ = try writer.request("POST", base + "/stickers/\(id)/commit", token: token)
+
+        let seen = watcher.events(atLeast: 3)
+        #expect(seen.map(\.type) == ["created", "updated", "committed"])
+        #expect(seen.map(\.id) == seen.map(\.id).sorted())
+        #expect(Set(seen.map(\.id)).count == seen.count)
+        let committed = try #require(seen.last)
+        let payload = try JSONSerialization.jsonObject(with: Data(committed.data.utf8)) as? [String: Any]
+        #expect(payload?["id"] as? String == id)
+        #expect(payload?["state"] as? String == "label")
+
+        // Disconnect, miss two events, resume from the last id seen: exactly the missed ones arrive.
+        watcher.disconnect()
+        let second = try writer.request("POST", base + "/stickers", json: ["strokes": sample.strokes, "target": "new"], token: token)
+        _ = try writer.request("DELETE", base + "/stickers/\(second.json["id"] as? String ?? "")", token: token)
+        let resumed = try EventStreamClient(port: harness.port, path: base + "/events", token: token, lastEventID: committed.id)
+        let missed = resumed.events(atLeast: 2)
+        #expect(missed.map(\.type) == ["created", "deleted"])
+        #expect(missed.allSatisfy { $0.id > committed.id })
+        _ = try writer.request("DELETE", base + "/stickers", token: token)
+        #expect(resumed.events(atLeast: 3).last?.type == "cleared")
+
+        // ?after= works for clients that cannot set headers.
+        let fromStart = try EventStreamClient(port: harness.port, path: base + "/events?after=0", token: token)
+        #expect(fromStart.events(atLeast: 6).map(\.type) == ["created", "updated", "committed", "created", "deleted", "cleared"])
+    }
+
+    @Test func anotherBoardsTokenCannotWatch() throws {
+        let harness = try ServiceHarness()
+        let client = harness.client
+        let a = try client.request("POST", "/v1/boards", json: [:])
+        let b = try client.request("POST", "/v1/boards", json: [:])
+        let stream = try EventStreamClient(port: harness.port, path: "/v1/boards/\(b.json["id"] as? String ?? "")/events",
+                                           token: a.json["token"] as? String ?? "")
+        _ = stream.events(atLeast: 1, timeoutMs: 500)
+        #expect(stream.status == 401)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import InkStickerApp
-
-@Test func InkStickerAppBuilds() { #expect(Bool(true)) }

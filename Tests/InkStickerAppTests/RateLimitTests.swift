@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import InkStickerApp
+
+@Suite struct RateLimitTests {
+    @Test func bucketRefillsAtItsRateUpToItsBurst() {
+        let limiter = RateLimiter(limit: .init(rate: 2, burst: 3))
+        let t0: UInt64 = 1_000_000_000
+        #expect(limiter.acquire("k", now: t0) == nil)
+        #expect(limiter.acquire("k", now: t0) == nil)
+        #expect(limiter.acquire("k", now: t0) == nil)
+        #expect(limiter.acquire("k", now: t0) == 1, "empty: wait for the next token")
+        #expect(limiter.acquire("other", now: t0) == nil, "keys are independent")
+        #expect(limiter.acquire("k", now: t0 + 500_000_000) == nil, "half a second refills one token at 2/s")
+        #expect(limiter.acquire("k", now: t0 + 500_000_000) != nil)
+        #expect(limiter.acquire("k", now: t0 + 100_000_000_000) == nil, "long idle refills to the burst only")
+        #expect(limiter.acquire("k", now: t0 + 100_000_000_000) == nil)
+        #expect(limiter.acquire("k", now: t0 + 100_000_000_000) == nil)
+        #expect(limiter.acquire("k", now: t0 + 100_000_000_000) != nil)
+    }
+
+    @Test func offLimitNeverRefuses() {
+        let limiter = RateLimiter(limit: .off)
+        for _ in 0..<1000 { #expect(limiter.acquire("k") == nil) }
+    }
+
+    @Test func tableStaysBoundedUnderKeyChurn() {
+        let limiter = RateLimiter(limit: .init(rate: 1000, burst: 1), maxKeys: 100)
+        for i in 0..<10_000 { _ = limiter.acquire("k\(i)", now: UInt64(i) * 1_000_000_000) }
+        #expect(limiter.acquire("fresh", now: 20_000_000_000_000) == nil)
+    }
+
+    @Test func inkPostsOverTheLimitGet429WithRetryAfter() throws {
+        let harness = try ServiceHarness { $0.inkRatePerToken = (rate: 0.01, burst: 2) }
+        let client = harness.client
+        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let board = try client.request("POST", "/v1/boards", json: [:])
+        let token = board.json["token"] as? String ?? ""
+        let path = "/v1/boards/\(board.json["id"] as? String ?? "")/stickers"
+        let statuses = try (0..<3).map { _ in try client.request("POST", path, json: ["strokes": sample.strokes, "target": "new"], token: token) }
+        #expect(statuses.map(\.status) == [201, 201, 429])
+        #expect(Int(statuses[2].header("Retry-After") ?? "") ?? 0 >= 1)
+        #expect(statuses[2].json["status"] as? Int == 429)
+        // Reads are not limited.
+        #expect(try client.request("GET", path, token: token).status == 200)
+    }
+
+    @Test func recognizeIsLimitedPerAddress() throws {
+        let harness = try ServiceHarness { $0.inkRatePerAddress = (rate: 0.01, burst: 1) }
+        let client = harness.client
+        let ink: [String: Any] = ["strokes": [["x": [0, 10], "y": [0, 10]]]]
+        #expect(try client.request("POST", "/v1/recognize", json: ink).status == 200)
+        #expect(try client.request("POST", "/v1/recognize", json: ink).status == 429)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Board pictures: SVG that is valid XML with escaped text, and the recogniser's images as PNG.
+@Suite(.serialized) struct RenderTests {
+    @Test func boardRendersAsValidSVGWithOutlinedLabelsFieldsAndInk() throws {
+        let harness = try ServiceHarness()
+        let client = harness.client
+        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let board = try client.request("POST", "/v1/boards", json: [:])
+        let token = board.json["token"] as? String ?? ""
+        let base = "/v1/boards/\(board.json["id"] as? String ?? "")"
+        let first = try client.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
+        let id = first.json["id"] as? String ?? ""
+        _ = try client.request("PATCH", base + "/stickers/\(id)", json: ["text": "a < b & \"c\"\nline 2",
+                                                                          "style": ["strokeWidth": 3, "strokeColor": "#112233", "fillColor": "#FFFFFF"]], token: token)
+        _ = try client.request("POST", base + "/stickers/\(id)/commit", token: token)
+        _ = try client.request("POST", base + "/stickers", json: ["strokes": sample.strokes, "target": "new", "center": ["x": 0, "y": 0]], token: token)
+
+        let svg = try client.request("GET", base + "/render.svg?ink=1", token: token)
+        #expect(svg.status == 200)
+        #expect(svg.header("Content-Type")?.hasPrefix("image/svg+xml") == true)
+        let document = try XMLDocument(data: svg.body)
+        let root = try #require(document.rootElement())
+        #expect(root.name == "svg")
+        let label = try #require(try root.nodes(forXPath: "//*[@class='label']/*[local-name()='text']").first as? XMLElement)
+        func attribute(_ name: String) -> String? { label.attributes?.first { $0.name == name }?.stringValue }
+        #expect(attribute("paint-order") == "stroke")
+        #expect(attribute("stroke") == "#112233")
+        #expect(attribute("stroke-width") == "6")
+        let spans = label.children?.compactMap { $0.stringValue } ?? []
+        #expect(spans == ["a < b & \"c\"", "line 2"])
+        #expect(try root.nodes(forXPath: "//*[@class='field']/*[local-name()='rect']").count == 1)
+        let paths = try root.nodes(forXPath: "//*[local-name()='path']")
+        #expect(paths.count == 2 * ((sample.strokes as? [Any])?.count ?? 0))
+        #expect(try client.request("GET", base + "/render.svg", token: "wrong").status == 401)
+    }
+
+    @Test func inkPNGIsWhatTheRecogniserSaw() throws {
+        let harness = try ServiceHarness()
+        let client = harness.client
+        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let board = try client.request("POST", "/v1/boards", json: [:])
+        let token = board.json["token"] as? String ?? ""
+        let base = "/v1/boards/\(board.json["id"] as? String ?? "")"
+        let created = try client.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
+        let png = try client.request("GET", base + "/stickers/\(created.json["id"] as? String ?? "")/ink.png", token: token)
+        #expect(png.status == 200)
+        #expect(png.header("Content-Type") == "image/png")
+        #expect(Array(png.body.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // IHDR: width and height big-endian at bytes 16..23; one line of about 24 px ink plus padding.
+        let bytes = Array(png.body)
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        #expect(height > 20 && height < 80, "height \(height)")
+        #expect(width > height)
+
+        // The same images for ink that is only being recognised.
+        let debug = try client.request("POST", "/v1/recognize?debug=png", json: ["strokes": sample.strokes])
+        #expect(debug.status == 200)
+        #expect(debug.header("Content-Type") == "image/png")
+        #expect(debug.body == png.body)
+    }
+}

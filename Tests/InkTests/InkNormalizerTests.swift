@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import Ink
+
+@Suite struct InkNormalizerTests {
+    private let normalizer = InkNormalizer()
+    /// 24 px of ink plus 2 × (6 px padding + 0.96 px half pen), rounded up.
+    private let defaultHeight = 38
+
+    @Test func noInkGivesNoImages() {
+        #expect(normalizer.render([]).isEmpty)
+    }
+
+    @Test func inkIsScaledToTheTargetHeightInsideTheMargins() throws {
+        let word = TestInk.word(x: 5000, baseline: 8000, height: 300, letters: 7)
+        let rendering = try #require(normalizer.render(word).first)
+        #expect(rendering.image.height == defaultHeight)
+        let ink = try #require(rendering.image.inkBounds(threshold: 128))
+        // 24 px from the highest to the lowest pen centre, plus about one pen width.
+        #expect((24...27).contains(ink.maxY - ink.minY + 1))
+        #expect(ink.minY >= 6 && ink.maxY <= defaultHeight - 7)
+        #expect(ink.minX >= 6 && ink.maxX <= rendering.image.width - 7)
+    }
+
+    @Test func otherTargetHeightsAndPens() throws {
+        let options = RenderOptions(targetInkHeight: 40, penWidthRatio: 0.1, paddingRatio: 0.5, antialiased: false)
+        let rendering = try #require(InkNormalizer(options: options).render(TestInk.word(x: 0, baseline: 100, height: 20, letters: 4)).first)
+        #expect(rendering.image.height == Int((40 + 2 * (20 + 2.0)).rounded(.up)))
+        #expect(rendering.image.pixels.allSatisfy { $0 == 0 || $0 == 255 })
+    }
+
+    @Test func transformsMapImagesBackOntoTheBoard() throws {
+        let samples = try Corpus.samples("synthetic/print.jsonl").prefix(40)
+        try #require(!samples.isEmpty, "the shared corpus is missing")
+        for sample in samples {
+            for rendering in normalizer.render(sample.strokes) {
+                let lineBox = try #require(rendering.strokeIndexes.map { sample.strokes[$0] }.bounds)
+                // The two transforms are inverses.
+                for corner in [Point(x: lineBox.minX, y: lineBox.minY), Point(x: lineBox.maxX, y: lineBox.maxY)] {
+                    let back = rendering.imageToBoard.apply(to: rendering.boardToImage.apply(to: corner))
+                    #expect(back.distance(to: corner) < 1e-9 * max(1, abs(corner.x), abs(corner.y)))
+                }
+                // The ink found in the image, mapped back, covers the strokes' own box (up to the
+                // pen's reach) and not much more.
+                let ink = try #require(rendering.image.inkBounds())
+                let pixels = Rect(x: Double(ink.minX), y: Double(ink.minY),
+                                  width: Double(ink.maxX - ink.minX + 1), height: Double(ink.maxY - ink.minY + 1))
+                let mapped = rendering.imageToBoard.apply(to: pixels)
+                let unitsPerPixel = abs(rendering.imageToBoard.determinant).squareRoot()
+                let slack = 3 * unitsPerPixel
+                #expect(mapped.insetBy(dx: -slack, dy: -slack).contains(lineBox.insetBy(dx: slack * 0.5, dy: slack * 0.5)),
+                        "\(sample.id)")
+                #expect(mapped.width < lineBox.width + lineBox.height + 6 * unitsPerPixel, "\(sample.id)")
+            }
+        }
+    }
+
+    /// The rotation inside a board → image transform, in degrees.
+    private func rotationDegrees(_ transform: AffineTransform) -> Double {
+        atan2(transform.b, transform.a) * 180 / .pi
+    }
+
+    @Test func aSyntheticSlopeIsLevelled() throws {
+        let word = TestInk.word(x: 0, baseline: 0, height: 50, letters: 12)
+        for degrees in [-12.0, -5, 0, 7] {
+            let sloped = TestInk.rotated(word, degrees: degrees, about: .zero)
+            let centred = sloped.map { $0.applying(AffineTransform(translationX: 1, y: 2)) }
+            let angle = BaselineEstimator.angle(of: centred, letterHeight: 50, maxAngle: 15 * .pi / 180)
+            #expect(abs(angle * 180 / .pi - degrees) < 0.5, "\(degrees)°")
+            let rendering = try #require(normalizer.render(sloped).first)
+            #expect(abs(rotationDegrees(rendering.boardToImage) + degrees) < 0.5, "\(degrees)°")
+        }
+        // Beyond the clamp, the correction stops at 15°.
+        let steep = TestInk.rotated(word, degrees: 25, about: .zero)
+        #expect(abs(BaselineEstimator.angle(of: steep, letterHeight: 50, maxAngle: 15 * .pi / 180) * 180 / .pi) <= 15)
+    }
+
+    @Test func rotationOfARealLineIsRecovered() throws {
+        // Whatever slope the writer left, rotating the ink by a further 10° must change the
+        // estimate by 10°.
+        let samples = try Corpus.samples("synthetic/print.jsonl").filter { $0.lineCount == 1 && $0.text.count >= 12 }
+        try #require(samples.count >= 10, "the shared corpus is missing")
+        var errors: [Double] = []
+        for sample in samples.prefix(30) {
+            let letterHeight = try #require(normalizer.typicalStrokeHeight(of: sample.strokes, indexes: Array(sample.strokes.indices)))
+            let centre = try #require(sample.strokes.bounds).center
+            let maxAngle = 15 * Double.pi / 180
+            let before = BaselineEstimator.angle(of: sample.strokes, letterHeight: letterHeight, maxAngle: maxAngle)
+            let turned = TestInk.rotated(sample.strokes, degrees: 10, about: centre)
+            let after = BaselineEstimator.angle(of: turned, letterHeight: letterHeight, maxAngle: maxAngle)
+            guard abs(before * 180 / .pi) < 4 else { continue }   // keep 10° more inside the ±15° clamp
+            errors.append(abs((after - before) * 180 / .pi - 10))
+        }
+        try #require(errors.count >= 10)
+        errors.sort()
+        #expect(errors[errors.count / 2] < 0.5, "median error \(errors[errors.count / 2])°")
+        #expect(errors[errors.count * 9 / 10] < 2, "90th percentile error \(errors[errors.count * 9 / 10])°")
+    }
+
+    @Test func flatInkDoesNotBlowUp() throws {
+        let options = RenderOptions()
+        let widest = { (strokes: Int) in
+            Int(((options.flatAspectBase + options.flatAspectPerStroke * Double(strokes)) * 24 + 2 * options.margin).rounded(.up))
+        }
+        // A horizontal line, in tablet units.
+        let rule = try #require(normalizer.render([Stroke(x: [1000, 41000], y: [5000, 5000])]).first)
+        #expect(rule.image.height == defaultHeight)
+        #expect(rule.image.width <= widest(1))
+        #expect(rule.image.inkPixelCount() > 100)
+        // A row of five dots.
+        let dots = (0..<5).map { Stroke(x: [Double($0) * 3000], y: [100]) }
+        let row = normalizer.render(dots)
+        #expect(row.count == 1)
+        #expect(try #require(row.first).image.width <= widest(5))
+        // A single dot: a small square image with a dark centre.
+        let single = try #require(normalizer.render([Stroke(x: [123.4], y: [567.8])]).first)
+        #expect(single.image.width == defaultHeight && single.image.height == defaultHeight)
+        #expect(single.image.pixel(x: defaultHeight / 2, y: defaultHeight / 2) ?? 255 < 128)
+        #expect(single.image.inkPixelCount() < 10)
+        #expect(single.imageToBoard.apply(to: Point(x: 19, y: 19)).distance(to: Point(x: 123.4, y: 567.8)) < 1e-3)
+    }
+
+    @Test func aRuleUnderTextIsScaledLikeTheText() throws {
+        let text = TestInk.word(x: 0, baseline: 1000, height: 100, letters: 8)
+        let rule = Stroke(x: [0, 3000], y: [1250, 1250])
+        let renderings = normalizer.render(text + [rule])
+        #expect(renderings.count == 2)
+        let ruleImage = try #require(renderings.last).image
+        // Treated as at least half a typical stroke (100 units) high: 24 px per 50 units.
+        #expect(ruleImage.width <= Int((3000 * 24 / 50 + 2 * RenderOptions().margin).rounded(.up)))
+    }
+
+    @Test func longLinesAreSplitAtWordGaps() throws {
+        var strokes: [Stroke] = []
+        var wordOf: [Int] = []
+        var x = 0.0
+        for word in 0..<12 {
+            let letters = 3 + word % 4
+            let ink = TestInk.word(x: x, baseline: 500, height: 40, letters: letters)
+            strokes += ink
+            wordOf += Array(repeating: word, count: ink.count)
+            x = TestInk.wordEnd(x: x, height: 40, letters: letters) + 40 + Double(word % 3) * 10
+        }
+        let options = RenderOptions(maxImageWidth: 300)
+        let renderings = InkNormalizer(options: options).render(strokes)
+        #expect(renderings.count > 2)
+        #expect(renderings.allSatisfy { $0.image.width <= 300 && $0.image.height == defaultHeight })
+        // Every stroke in exactly one image, words never cut, pieces from left to right.
+        #expect(renderings.flatMap(\.strokeIndexes).sorted() == Array(strokes.indices))
+        for rendering in renderings {
+            let words = Set(rendering.strokeIndexes.map { wordOf[$0] })
+            let counts = words.map { word in wordOf.filter { $0 == word }.count }
+            #expect(rendering.strokeIndexes.count == counts.reduce(0, +))
+        }
+        let lefts = renderings.map { $0.imageToBoard.apply(to: .zero).x }
+        #expect(lefts == lefts.sorted())
+        // All pieces share the line's scale.
+        let scales = renderings.map { $0.boardToImage.determinant }
+        #expect(scales.allSatisfy { abs($0 - scales[0]) < 1e-12 * abs(scales[0]) })
+    }
+
+    @Test func aWordWiderThanTheLimitIsScaledDownToFit() throws {
+        let scribble = Stroke(points: (0...400).map { Point(x: Double($0) * 10, y: 100 + 50 * sin(Double($0) / 3)) })
+        let renderings = InkNormalizer(options: RenderOptions(maxImageWidth: 200)).render([scribble])
+        #expect(renderings.count == 1)
+        #expect(try #require(renderings.first).image.width <= 200)
+    }
+
+    @Test func slantCorrectionIsOptional() throws {
+        let upright = TestInk.word(x: 0, baseline: 0, height: 60, letters: 9)
+        let slanted = upright.map { $0.applying(AffineTransform(shearX: 0.35)) }   // x += 0.35·y: leaning right as y grows up
+        #expect(abs(SlantEstimator.shear(of: upright, maxAngle: .pi / 4)) < 0.02)
+        #expect(abs(SlantEstimator.shear(of: slanted, maxAngle: .pi / 4) - 0.35) < 0.02)
+        let corrected = try #require(InkNormalizer(options: RenderOptions(correctsSlant: true)).render(slanted).first)
+        let plain = try #require(normalizer.render(slanted).first)
+        // Undoing the shear makes the word narrower.
+        #expect(corrected.image.width < plain.image.width)
+    }
+
+    @Test func everyCorpusSampleRendersWithinLimits() throws {
+        for file in ["synthetic/print.jsonl", "real/unipen-words.jsonl", "real/unipen-digits.jsonl"] {
+            for sample in try Corpus.samples(file) {
+                let renderings = normalizer.render(sample.strokes)
+                #expect(!renderings.isEmpty, "\(sample.id)")
+                #expect(renderings.flatMap(\.strokeIndexes).sorted() == Array(sample.strokes.indices), "\(sample.id)")
+                for rendering in renderings {
+                    #expect(rendering.image.height == defaultHeight && rendering.image.width <= 2_400, "\(sample.id)")
+                    #expect(rendering.image.inkPixelCount() > 0, "\(sample.id)")
+                }
+            }
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Ink
-
-@Test func InkBuilds() { #expect(Bool(true)) }

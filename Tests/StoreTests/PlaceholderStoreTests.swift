@@ -1,4 +1,0 @@
-import Testing
-@testable import Store
-
-@Test func StoreBuilds() { #expect(Bool(true)) }

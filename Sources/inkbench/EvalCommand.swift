@@ -15,7 +15,9 @@ enum EvalCommand {
           --height PX --pen RATIO --pad RATIO   the fast rendering
           --no-dictionary      handles without Tesseract's word list
           --set NAME=VALUE,... further Tesseract variables at handle creation
+          --no-repair          draw pen jumps inside strokes as they are
           --no-cleanup         keep marks without strokes and dash variants
+          --no-rotation --max-rotation DEG --slant   line normalization
           --psm 7|8|13         Tesseract mode for lines
           --glyph-aspect A     single-character mode up to this aspect (0 turns it off)
           --vocab MODE         truth: each sample's own words plus distractors;
@@ -26,7 +28,7 @@ enum EvalCommand {
         """
 
     static let valued: Set<String> = ["workers", "limit", "charset", "quality", "height", "pen", "pad", "glyph-aspect",
-                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set"]
+                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline"]
 
     static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
         let args = try Arguments(arguments, valued: valued)
@@ -34,7 +36,9 @@ enum EvalCommand {
         var options = RecognitionOptions()
         options.render = RenderVariant(inkHeight: try args.double("height", default: options.render.inkHeight),
                                        penWidthRatio: try args.double("pen", default: options.render.penWidthRatio),
-                                       paddingRatio: try args.double("pad", default: options.render.paddingRatio))
+                                       paddingRatio: try args.double("pad", default: options.render.paddingRatio),
+                                       bodyRatio: args.string("body").flatMap(Double.init),
+                                       baselineRatio: try args.double("baseline", default: 0.75))
         switch args.string("psm") {
         case nil, "7": options.lineMode = .singleLine
         case "8": options.lineMode = .singleWord
@@ -42,6 +46,7 @@ enum EvalCommand {
         case let other?: throw BenchError("--psm \(other): expected 7, 8 or 13")
         }
         options.cleansMarks = !args.has("no-cleanup")
+        options.repairsStrokes = !args.has("no-repair")
         options.singleGlyphMaxAspect = try args.double("glyph-aspect", default: options.singleGlyphMaxAspect)
         var charset: CharacterHint?
         if let name = args.string("charset") {
@@ -72,7 +77,11 @@ enum EvalCommand {
             throw BenchError("OCR pool: \(error)")
         }
         defer { pool.shutdown() }
-        let recognizer = InkRecognizer(pool: pool, options: options)
+        var renderOptions = RenderOptions()
+        renderOptions.correctsBaseline = !args.has("no-rotation")
+        renderOptions.correctsSlant = args.has("slant")
+        renderOptions.maxRotationDegrees = try args.double("max-rotation", default: renderOptions.maxRotationDegrees)
+        let recognizer = InkRecognizer(pool: pool, imager: LineImager(options: renderOptions), options: options)
         var output = ""
         var totals = Score()
         for path in args.positionals {

@@ -11,12 +11,14 @@ enum RenderCommand {
         """
 
     static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
-        let args = try Arguments(arguments, valued: ["out", "limit", "height", "pen", "pad"])
+        let args = try Arguments(arguments, valued: ["out", "limit", "height", "pen", "pad", "body", "baseline"])
         guard let path = args.positionals.first, let directory = args.string("out") else { throw BenchError(usage) }
         let defaults = RenderVariant()
         let variant = RenderVariant(inkHeight: try args.double("height", default: defaults.inkHeight),
                                     penWidthRatio: try args.double("pen", default: defaults.penWidthRatio),
-                                    paddingRatio: try args.double("pad", default: defaults.paddingRatio))
+                                    paddingRatio: try args.double("pad", default: defaults.paddingRatio),
+                                    bodyRatio: args.string("body").flatMap(Double.init),
+                                    baselineRatio: try args.double("baseline", default: 0.75))
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

@@ -19,42 +19,63 @@ public struct LineImage: Sendable {
     }
 }
 
-/// Splits ink into lines and renders each at a fixed ink height, as the pen drew it.
+/// Ink split into text lines, ready to be rendered once or several times.
+public struct InkLines: Sendable {
+    /// Stroke indexes per line, top to bottom.
+    public var lines: [[Int]]
+    /// The typical stroke height of the whole ink (board units), so that flat lines (a dash, a
+    /// row of dots) are scaled like their neighbours.
+    public var typicalStrokeHeight: Double?
+}
+
+/// Splits ink into lines and renders each with `Ink.InkNormalizer`: baseline levelled (within
+/// `RenderOptions.maxRotationDegrees`), scaled to the variant's ink height with the flat-ink
+/// clamp, long lines split at word gaps to the width cap, padded, drawn with a round
+/// anti-aliased pen. Every step is affine, so each image carries its exact map to the board.
 public struct LineImager: Sendable {
-    /// Largest scale factor, so flat ink (a dash, a row of dots) cannot become a huge image.
-    public var maxScale = 8.0
-    /// Widest image handed to Tesseract.
-    public var maxWidth = 4000
-    public var segmenter = LineSegmenter()
+    /// Everything but the variant's height, pen and padding.
+    public var options: RenderOptions
 
-    public init() {}
-
-    /// Stroke indexes per text line, top to bottom.
-    public func lines(of strokes: [Stroke]) -> [[Int]] {
-        segmenter.segment(strokes)
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
     }
 
-    /// Every line rendered with `variant`.
+    /// The ink's text lines.
+    public func lines(of strokes: [Stroke]) -> InkLines {
+        let normalizer = InkNormalizer(options: options)
+        return InkLines(lines: LineSegmenter(options: options.segmentation).segment(strokes),
+                        typicalStrokeHeight: normalizer.typicalStrokeHeight(of: strokes, indexes: Array(strokes.indices)))
+    }
+
+    /// Every line rendered with `variant`, top to bottom (pieces of a split line left to right).
     public func render(_ strokes: [Stroke], variant: RenderVariant = RenderVariant()) -> [LineImage] {
-        lines(of: strokes).flatMap { render(line: $0, of: strokes, variant: variant) }
+        let ink = lines(of: strokes)
+        return ink.lines.flatMap { render(line: $0, of: strokes, typicalStrokeHeight: ink.typicalStrokeHeight, variant: variant) }
     }
 
     /// The images of one line: usually one, several pieces for a line too wide for one image.
-    public func render(line indexes: [Int], of strokes: [Stroke], variant: RenderVariant) -> [LineImage] {
-        let lineStrokes = indexes.map { strokes[$0] }
-        guard let box = lineStrokes.bounds else { return [] }
-        let target = variant.inkHeight
-        let scale = min(maxScale, box.height > 0 ? target / box.height : maxScale,
-                        box.width > 0 ? Double(maxWidth) * 0.9 / box.width : maxScale)
-        let padding = variant.paddingRatio * target
-        let width = Int((box.width * scale + 2 * padding).rounded(.up)) + 1
-        let height = Int((box.height * scale + 2 * padding).rounded(.up)) + 1
-        let boardToImage = AffineTransform(translationX: -box.x, y: -box.y)
-            .concatenating(AffineTransform(scaleX: scale, y: scale))
-            .concatenating(AffineTransform(translationX: padding, y: padding))
-        var image = GrayImage(width: min(width, maxWidth), height: height)
-        Rasterizer(penWidth: max(1, variant.penWidthRatio * target)).draw(lineStrokes, transform: boardToImage, into: &image)
-        guard let imageToBoard = boardToImage.inverted() else { return [] }
-        return [LineImage(image: image, strokeIndexes: indexes, imageToBoard: imageToBoard, boardToImage: boardToImage)]
+    public func render(line: [Int], of strokes: [Stroke], typicalStrokeHeight: Double?, variant: RenderVariant) -> [LineImage] {
+        var options = self.options
+        options.targetInkHeight = variant.inkHeight
+        options.penWidthRatio = variant.penWidthRatio
+        options.paddingRatio = variant.paddingRatio
+        let normalizer = InkNormalizer(options: options)
+        guard let bodyRatio = variant.bodyRatio else {
+            return normalizer.render(line: line, of: strokes, typicalStrokeHeight: typicalStrokeHeight)
+                .map { LineImage(image: $0.image, strokeIndexes: $0.strokeIndexes, imageToBoard: $0.imageToBoard, boardToImage: $0.boardToImage) }
+        }
+        return normalizer.layout(line: line, of: strokes, typicalStrokeHeight: typicalStrokeHeight).compactMap { placement in
+            var boardToImage = placement.boardToImage
+            var width = placement.width, height = placement.height
+            if let zoned = zoned(placement, strokes: strokes, variant: variant, bodyRatio: bodyRatio,
+                                 baselineRatio: variant.baselineRatio) {
+                (boardToImage, width, height) = zoned
+            }
+            guard let imageToBoard = boardToImage.inverted() else { return nil }
+            var image = GrayImage(width: width, height: height)
+            Rasterizer(penWidth: options.penWidth, antialiased: options.antialiased)
+                .draw(placement.strokeIndexes.map { strokes[$0] }, transform: boardToImage, into: &image)
+            return LineImage(image: image, strokeIndexes: placement.strokeIndexes, imageToBoard: imageToBoard, boardToImage: boardToImage)
+        }
     }
 }

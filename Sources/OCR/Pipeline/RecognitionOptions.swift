@@ -7,7 +7,16 @@ public struct RenderVariant: Sendable, Hashable {
     /// White margin on every side as a fraction of `inkHeight`.
     public var paddingRatio: Double
 
-    public init(inkHeight: Double = 24, penWidthRatio: Double = 0.08, paddingRatio: Double = 0.25) {
+    /// When set, the line is placed by its writing zones instead of its ink height: the body
+    /// (baseline to x-height line) becomes `bodyRatio × inkHeight` high (see `LineZones`).
+    public var bodyRatio: Double?
+    /// With `bodyRatio`: where the baseline sits, as a fraction of `inkHeight` below the margin.
+    public var baselineRatio: Double
+
+    public init(inkHeight: Double = 24, penWidthRatio: Double = 0.08, paddingRatio: Double = 0.25,
+                bodyRatio: Double? = nil, baselineRatio: Double = 0.75) {
+        self.bodyRatio = bodyRatio
+        self.baselineRatio = baselineRatio
         self.inkHeight = inkHeight
         self.penWidthRatio = penWidthRatio
         self.paddingRatio = paddingRatio
@@ -32,6 +41,8 @@ public struct RecognitionOptions: Sendable, Hashable {
     public var singleGlyphMaxAspect: Double
     /// See `singleGlyphMaxAspect`.
     public var singleGlyphMaxStrokes: Int
+    /// Cut strokes where the pen jumped without being tracked (see `StrokeRepair`).
+    public var repairsStrokes: Bool
     /// Drop marks no small stroke was drawn for and unify dashes (see `RecognitionCleanup`).
     public var cleansMarks: Bool
     /// How the client's vocabulary (`hints.words`) may replace recognised words.
@@ -47,9 +58,11 @@ public struct RecognitionOptions: Sendable, Hashable {
         lineMode: PageSegmentationMode = .singleLine,
         singleGlyphMaxAspect: Double = 1.3,
         singleGlyphMaxStrokes: Int = 3,
+        repairsStrokes: Bool = true,
         cleansMarks: Bool = true,
         vocabulary: VocabularyOptions = VocabularyOptions()
     ) {
+        self.repairsStrokes = repairsStrokes
         self.cleansMarks = cleansMarks
         self.render = render
         self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders

@@ -10,8 +10,11 @@ struct RecognitionPipeline: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var ocrTime = Duration.zero
-        let strokes = request.strokes
-        let lines = imager.lines(of: strokes)
+        let repaired = options.repairsStrokes ? StrokeRepair().repair(request.strokes)
+            : StrokeRepair.Result(strokes: request.strokes, origin: Array(request.strokes.indices), changed: false)
+        let strokes = repaired.strokes
+        let ink = imager.lines(of: strokes)
+        let lines = ink.lines
         let variants = request.quality == .best ? options.bestRenders : [options.render]
         let mode = pageSegmentationMode(lines: lines, strokes: strokes)
         let hint = request.charset ?? .text
@@ -22,7 +25,8 @@ struct RecognitionPipeline: Sendable {
         for line in lines {
             var best: LineReading?
             for (attempt, variant) in variants.enumerated() {
-                let images = imager.render(line: line, of: strokes, variant: variant)
+                let images = imager.render(line: line, of: strokes, typicalStrokeHeight: ink.typicalStrokeHeight,
+                                           variant: variant)
                 let before = clock.now
                 defer { ocrTime += clock.now - before }
                 do {
@@ -47,7 +51,12 @@ struct RecognitionPipeline: Sendable {
             guard var reading = best else { continue }
             let asRead = reading.text
             if !vocabulary.isEmpty { reading.apply(vocabulary) }
-            let result = reading.line(strokes: strokes)
+            var result = reading.line(strokes: strokes)
+            if repaired.changed {
+                for w in result.words.indices {
+                    result.words[w].strokes = Array(Set(result.words[w].strokes.map { repaired.origin[$0] })).sorted()
+                }
+            }
             guard !result.text.isEmpty else { continue }
             recognized.append(result)
             var alternatives = reading.alternatives()

@@ -17,8 +17,11 @@ enum EvalCommand {
           --set NAME=VALUE,... further Tesseract variables at handle creation
           --no-repair          draw pen jumps inside strokes as they are
           --no-cleanup         keep marks without strokes and dash variants
-          --no-rotation --max-rotation DEG --slant   line normalization
-          --psm 7|8|13         Tesseract mode for lines
+          --no-rotation --max-rotation DEG   line normalization
+          --slant | --no-slant slant correction for every hint (default: numeric hints only)
+          --glyph-strokes N    most strokes of a lone glyph
+          --psm 7|8|13         Tesseract mode for lines under every hint
+                               (default: 13 for text, 7 under digits/number)
           --glyph-aspect A     single-character mode up to this aspect (0 turns it off)
           --vocab MODE         truth: each sample's own words plus distractors;
                                distractors: distractors only (the truth is never offered)
@@ -28,7 +31,7 @@ enum EvalCommand {
         """
 
     static let valued: Set<String> = ["workers", "limit", "charset", "quality", "height", "pen", "pad", "glyph-aspect",
-                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline"]
+                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline", "glyph-strokes"]
 
     static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
         let args = try Arguments(arguments, valued: valued)
@@ -40,11 +43,15 @@ enum EvalCommand {
                                        bodyRatio: args.string("body").flatMap(Double.init),
                                        baselineRatio: try args.double("baseline", default: 0.75))
         switch args.string("psm") {
-        case nil, "7": options.lineMode = .singleLine
-        case "8": options.lineMode = .singleWord
-        case "13": options.lineMode = .rawLine
+        case nil: break
+        case "7": (options.textLineMode, options.numericLineMode) = (.singleLine, .singleLine)
+        case "8": (options.textLineMode, options.numericLineMode) = (.singleWord, .singleWord)
+        case "13": (options.textLineMode, options.numericLineMode) = (.rawLine, .rawLine)
         case let other?: throw BenchError("--psm \(other): expected 7, 8 or 13")
         }
+        if args.has("slant") { (options.textCorrectsSlant, options.numericCorrectsSlant) = (true, true) }
+        if args.has("no-slant") { (options.textCorrectsSlant, options.numericCorrectsSlant) = (false, false) }
+        options.singleGlyphMaxStrokes = try args.int("glyph-strokes", default: options.singleGlyphMaxStrokes)
         options.cleansMarks = !args.has("no-cleanup")
         options.repairsStrokes = !args.has("no-repair")
         options.singleGlyphMaxAspect = try args.double("glyph-aspect", default: options.singleGlyphMaxAspect)
@@ -79,7 +86,6 @@ enum EvalCommand {
         defer { pool.shutdown() }
         var renderOptions = RenderOptions()
         renderOptions.correctsBaseline = !args.has("no-rotation")
-        renderOptions.correctsSlant = args.has("slant")
         renderOptions.maxRotationDegrees = try args.double("max-rotation", default: renderOptions.maxRotationDegrees)
         let recognizer = InkRecognizer(pool: pool, imager: LineImager(options: renderOptions), options: options)
         var output = ""

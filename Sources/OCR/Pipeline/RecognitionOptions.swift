@@ -33,8 +33,14 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// The renderings tried by `quality: best`; the most confident reading of each line wins.
     /// The first should be `render`, so `best` is never worse than `fast` on confidence.
     public var bestRenders: [RenderVariant]
-    /// How Tesseract reads a line image.
-    public var lineMode: PageSegmentationMode
+    /// How Tesseract reads a line image of text (no character hint).
+    public var textLineMode: PageSegmentationMode
+    /// How Tesseract reads a line image under the `digits` and `number` hints.
+    public var numericLineMode: PageSegmentationMode
+    /// Whether text lines are sheared upright before rendering.
+    public var textCorrectsSlant: Bool
+    /// Whether lines under the `digits` and `number` hints are sheared upright.
+    public var numericCorrectsSlant: Bool
     /// A line whose ink is at most this many times as wide as it is high, drawn with at most
     /// `singleGlyphMaxStrokes` strokes, is read as one character (Tesseract's PSM 10) when the
     /// whole ink is that one line. Line mode on a lone glyph often invents a second character.
@@ -55,7 +61,10 @@ public struct RecognitionOptions: Sendable, Hashable {
             RenderVariant(inkHeight: 32, penWidthRatio: 0.08, paddingRatio: 0.25),
             RenderVariant(inkHeight: 24, penWidthRatio: 0.12, paddingRatio: 0.5),
         ],
-        lineMode: PageSegmentationMode = .singleLine,
+        textLineMode: PageSegmentationMode = .rawLine,
+        numericLineMode: PageSegmentationMode = .singleLine,
+        textCorrectsSlant: Bool = false,
+        numericCorrectsSlant: Bool = false,
         singleGlyphMaxAspect: Double = 1.3,
         singleGlyphMaxStrokes: Int = 3,
         repairsStrokes: Bool = true,
@@ -66,7 +75,10 @@ public struct RecognitionOptions: Sendable, Hashable {
         self.cleansMarks = cleansMarks
         self.render = render
         self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders
-        self.lineMode = lineMode
+        self.textLineMode = textLineMode
+        self.numericLineMode = numericLineMode
+        self.textCorrectsSlant = textCorrectsSlant
+        self.numericCorrectsSlant = numericCorrectsSlant
         self.singleGlyphMaxAspect = singleGlyphMaxAspect
         self.singleGlyphMaxStrokes = singleGlyphMaxStrokes
         self.vocabulary = vocabulary

@@ -13,11 +13,18 @@ struct RecognitionPipeline: Sendable {
         let repaired = options.repairsStrokes ? StrokeRepair().repair(request.strokes)
             : StrokeRepair.Result(strokes: request.strokes, origin: Array(request.strokes.indices), changed: false)
         let strokes = repaired.strokes
-        let ink = imager.lines(of: strokes)
+        let hint = request.charset ?? .text
+        let glyph = isSingleGlyph(strokes)
+        var imager = self.imager
+        imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
+        // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
+        // can look like a line of its own).
+        let ink = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],
+                                   typicalStrokeHeight: imager.lines(of: strokes).typicalStrokeHeight)
+            : imager.lines(of: strokes)
         let lines = ink.lines
         let variants = request.quality == .best ? options.bestRenders : [options.render]
-        let mode = pageSegmentationMode(lines: lines, strokes: strokes)
-        let hint = request.charset ?? .text
+        let mode: PageSegmentationMode = glyph ? .singleCharacter : hint == .text ? options.textLineMode : options.numericLineMode
         let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
 
         var recognized: [Recognition.Line] = []
@@ -38,6 +45,9 @@ struct RecognitionPipeline: Sendable {
                         if options.cleansMarks {
                             RecognitionCleanup.clean(&piece, strokes: strokes, inkHeight: variant.inkHeight)
                         }
+                        // One glyph in a digits field is one digit: Tesseract sometimes reads a
+                        // lone digit as two ("3" → "83"); the surer symbol is kept.
+                        if glyph, hint == .digits { piece.keepMostConfidentSymbol() }
                         pieces.append(piece)
                     }
                     let reading = LineReading(pieces: pieces)
@@ -75,13 +85,14 @@ struct RecognitionPipeline: Sendable {
                            timings: Recognition.Timings(renderMs: (total - ocrTime).milliseconds, ocrMs: ocrTime.milliseconds))
     }
 
-    /// Single-character mode when the whole ink is one small glyph, else single-line mode.
-    func pageSegmentationMode(lines: [[Int]], strokes: [Stroke]) -> PageSegmentationMode {
-        guard lines.count == 1, let line = lines.first, line.count <= options.singleGlyphMaxStrokes,
-              let box = line.map({ strokes[$0] }).bounds, box.height > 0,
-              box.width <= options.singleGlyphMaxAspect * box.height
-        else { return options.lineMode }
-        return .singleCharacter
+    /// Whether the whole ink is one small glyph: few strokes, no wider than tall (by
+    /// `singleGlyphMaxAspect`).
+    func isSingleGlyph(_ strokes: [Stroke]) -> Bool {
+        let drawn = strokes.filter { $0.pointCount > 0 }
+        guard !drawn.isEmpty, drawn.count <= options.singleGlyphMaxStrokes, let box = drawn.bounds, box.height > 0 else {
+            return false
+        }
+        return box.width <= options.singleGlyphMaxAspect * box.height
     }
 
     /// Line confidences weighted by their text length.
@@ -89,6 +100,26 @@ struct RecognitionPipeline: Sendable {
         let characters = lines.reduce(0) { $0 + $1.text.count }
         guard characters > 0 else { return 0 }
         return lines.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
+    }
+}
+
+extension LineReading.Piece {
+    /// Reduces the page to its single most confident symbol.
+    mutating func keepMostConfidentSymbol() {
+        var best: (word: RecognizedWord, symbol: RecognizedSymbol)?
+        for word in page.words {
+            for symbol in word.symbols where best.map({ symbol.confidence > $0.symbol.confidence }) ?? true {
+                best = (word, symbol)
+            }
+        }
+        guard let best, page.words.count > 1 || page.words.first?.symbols.count ?? 0 > 1 else { return }
+        var word = best.word
+        word.symbols = [best.symbol]
+        word.text = best.symbol.text
+        word.box = best.symbol.box
+        word.confidence = min(word.confidence, best.symbol.confidence)
+        page.words = [word]
+        page.text = word.text
     }
 }
 

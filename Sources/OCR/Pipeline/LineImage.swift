@@ -59,6 +59,7 @@ public struct LineImager: Sendable {
         options.targetInkHeight = variant.inkHeight
         options.penWidthRatio = variant.penWidthRatio
         options.paddingRatio = variant.paddingRatio
+        if let slant = variant.correctsSlant { options.correctsSlant = slant }
         let normalizer = InkNormalizer(options: options)
         guard let bodyRatio = variant.bodyRatio else {
             return normalizer.render(line: line, of: strokes, typicalStrokeHeight: typicalStrokeHeight)

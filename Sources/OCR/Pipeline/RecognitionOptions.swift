@@ -12,10 +12,13 @@ public struct RenderVariant: Sendable, Hashable {
     public var bodyRatio: Double?
     /// With `bodyRatio`: where the baseline sits, as a fraction of `inkHeight` below the margin.
     public var baselineRatio: Double
+    /// Overrides whether the line is sheared upright (`nil`: as the hint's profile says).
+    public var correctsSlant: Bool?
 
     public init(inkHeight: Double = 24, penWidthRatio: Double = 0.08, paddingRatio: Double = 0.25,
-                bodyRatio: Double? = nil, baselineRatio: Double = 0.75) {
+                bodyRatio: Double? = nil, baselineRatio: Double = 0.75, correctsSlant: Bool? = nil) {
         self.bodyRatio = bodyRatio
+        self.correctsSlant = correctsSlant
         self.baselineRatio = baselineRatio
         self.inkHeight = inkHeight
         self.penWidthRatio = penWidthRatio
@@ -30,9 +33,12 @@ public struct RenderVariant: Sendable, Hashable {
 public struct RecognitionOptions: Sendable, Hashable {
     /// The single rendering used by `quality: fast`.
     public var render: RenderVariant
-    /// The renderings tried by `quality: best`; the most confident reading of each line wins.
-    /// The first should be `render`, so `best` is never worse than `fast` on confidence.
+    /// The renderings read by `quality: best`; per line, the reading they agree on most wins
+    /// (see `consensusConfidenceWeight`). The first should be `render`: it wins ties.
     public var bestRenders: [RenderVariant]
+    /// How much a reading's own confidence counts against its disagreement with the other
+    /// renderings' readings when `quality: best` picks one.
+    public var consensusConfidenceWeight: Double
     /// How Tesseract reads a line image of text (no character hint).
     public var textLineMode: PageSegmentationMode
     /// How Tesseract reads a line image under the `digits` and `number` hints.
@@ -58,9 +64,11 @@ public struct RecognitionOptions: Sendable, Hashable {
         render: RenderVariant = RenderVariant(),
         bestRenders: [RenderVariant] = [
             RenderVariant(),
-            RenderVariant(inkHeight: 32, penWidthRatio: 0.08, paddingRatio: 0.25),
-            RenderVariant(inkHeight: 24, penWidthRatio: 0.12, paddingRatio: 0.5),
+            RenderVariant(bodyRatio: 0.45, baselineRatio: 0.75),
+            RenderVariant(correctsSlant: true),
+            RenderVariant(penWidthRatio: 0.06, bodyRatio: 0.42, baselineRatio: 0.72),
         ],
+        consensusConfidenceWeight: Double = 0.5,
         textLineMode: PageSegmentationMode = .rawLine,
         numericLineMode: PageSegmentationMode = .singleLine,
         textCorrectsSlant: Bool = false,
@@ -75,6 +83,7 @@ public struct RecognitionOptions: Sendable, Hashable {
         self.cleansMarks = cleansMarks
         self.render = render
         self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders
+        self.consensusConfidenceWeight = consensusConfidenceWeight
         self.textLineMode = textLineMode
         self.numericLineMode = numericLineMode
         self.textCorrectsSlant = textCorrectsSlant

@@ -30,7 +30,7 @@ struct RecognitionPipeline: Sendable {
         var recognized: [Recognition.Line] = []
         var lineCandidates: [[Recognition.Candidate]] = []
         for line in lines {
-            var best: LineReading?
+            var readings: [LineReading] = []
             for (attempt, variant) in variants.enumerated() {
                 let images = imager.render(line: line, of: strokes, typicalStrokeHeight: ink.typicalStrokeHeight,
                                            variant: variant)
@@ -50,14 +50,14 @@ struct RecognitionPipeline: Sendable {
                         if glyph, hint == .digits { piece.keepMostConfidentSymbol() }
                         pieces.append(piece)
                     }
-                    let reading = LineReading(pieces: pieces)
-                    if best.map({ reading.confidence > $0.confidence }) ?? true { best = reading }
+                    readings.append(LineReading(pieces: pieces))
                 } catch .deadlineExceeded(let milliseconds) {
                     // Extra renderings are a bonus: when time runs out, keep what was read.
                     guard attempt > 0 else { throw .deadlineExceeded(milliseconds: milliseconds) }
                     break
                 }
             }
+            let best = LineReading.consensus(readings, confidenceWeight: options.consensusConfidenceWeight)
             guard var reading = best else { continue }
             let asRead = reading.text
             if !vocabulary.isEmpty { reading.apply(vocabulary) }
@@ -124,6 +124,29 @@ extension LineReading.Piece {
 }
 
 extension LineReading {
+    /// The reading that agrees best with the others: the smallest sum of edit distances to the
+    /// other readings (each relative to the longer text) minus `confidenceWeight` times its own
+    /// confidence; the earlier reading wins a tie. With one or two readings this is the more
+    /// confident one.
+    ///
+    /// Tesseract's confidence alone ranks renderings of handwriting poorly (each rendering is
+    /// confidently wrong in its own way); readings that several renderings agree on are right
+    /// more often.
+    static func consensus(_ readings: [LineReading], confidenceWeight: Double) -> LineReading? {
+        guard readings.count > 1 else { return readings.first }
+        let texts = readings.map { Array($0.text) }
+        var best: (score: Double, index: Int)?
+        for (i, text) in texts.enumerated() {
+            var score = -confidenceWeight * readings[i].confidence
+            for (j, other) in texts.enumerated() where j != i {
+                let length = max(text.count, other.count, 1)
+                score += Double(RecognitionVocabulary.editDistance(text, other, choices: nil)) / Double(length)
+            }
+            if best.map({ score < $0.score - 1e-9 }) ?? true { best = (score, i) }
+        }
+        return best.map { readings[$0.index] }
+    }
+
     /// Replaces words by vocabulary words where `vocabulary` finds the evidence for it. A
     /// replaced word keeps its confidence and box; its symbols are respelled when the lengths
     /// agree and dropped otherwise.

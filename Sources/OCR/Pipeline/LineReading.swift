@@ -90,9 +90,9 @@ struct LineReading {
         max(0, Double(box.left) - x, x - Double(box.right))
     }
 
-    /// Readings that swap the least certain symbols for their runner-up choices, best first; the
-    /// first is the line's own text.
-    func alternatives() -> [Recognition.Candidate] {
+    /// Readings that swap the least certain symbols for their runner-up choices that `hint`
+    /// allows, best first; the first is the line's own text.
+    func alternatives(hint: CharacterHint = .text) -> [Recognition.Candidate] {
         let words = self.words
         let text = self.text
         let confidence = self.confidence
@@ -106,7 +106,7 @@ struct LineReading {
         for (w, word) in words.enumerated() where spelled[w].count == word.symbols.count {
             for (s, symbol) in word.symbols.enumerated() {
                 guard symbol.choices.count > 1 else { continue }
-                for choice in symbol.choices where choice.text != symbol.text {
+                for choice in symbol.choices where choice.text != symbol.text && hint.allows(choice.text) {
                     swaps.append((symbol.confidence - choice.confidence, w, s, choice))
                 }
             }

@@ -51,9 +51,9 @@ struct RecognitionPipeline: Sendable {
                         pieces.append(piece)
                     }
                     readings.append(LineReading(pieces: pieces))
-                } catch .deadlineExceeded(let milliseconds) {
+                } catch .deadlineExceeded {
                     // Extra renderings are a bonus: when time runs out, keep what was read.
-                    guard attempt > 0 else { throw .deadlineExceeded(milliseconds: milliseconds) }
+                    guard attempt > 0 else { throw .deadlineExceeded(milliseconds: deadline.milliseconds) }
                     break
                 }
             }
@@ -69,7 +69,7 @@ struct RecognitionPipeline: Sendable {
             }
             guard !result.text.isEmpty else { continue }
             recognized.append(result)
-            var alternatives = reading.alternatives()
+            var alternatives = reading.alternatives(hint: hint)
             if asRead != result.text, !alternatives.contains(where: { $0.text == asRead }) {
                 alternatives.insert(Recognition.Candidate(text: asRead, confidence: result.confidence * 0.9),
                                     at: min(1, alternatives.count))

@@ -4,8 +4,8 @@ import JSONKit
 import OCR
 
 /// `inkbench bare`: for one ink (a request body), the line image the pipeline renders, timed
-/// through a bare in-process Tesseract call (`TesseractHandle.recognize` on the same image,
-/// same page segmentation mode) and through the whole pipeline on a one-worker pool.
+/// through a bare in-process Tesseract call (`TesseractHandle.recognize` on the same image, in
+/// the mode the pipeline reads text lines in) and through the whole pipeline on a one-worker pool.
 enum BareCommand {
     static let usage = """
         inkbench bare --ink BODY.json [--iterations N] [--pgm OUT.pgm]
@@ -37,15 +37,16 @@ enum BareCommand {
         } catch {
             throw BenchError("Tesseract: \(error)")
         }
+        let mode = RecognitionOptions().textLineMode
         var text = ""
         let bare = try MicroCommand.time(iterations) { () throws(BenchError) in
             do {
-                text = try handle.recognize(image: line.image, pageSegmentationMode: .singleLine, deadline: 10_000).text
+                text = try handle.recognize(image: line.image, pageSegmentationMode: mode, deadline: 10_000).text
             } catch {
                 throw BenchError("recognize: \(error)")
             }
         }
-        print("bare Tesseract call  \(line.image.width)x\(line.image.height) '\(text)': p50 \(Statistics.format3(bare.p50)) ms  p95 \(Statistics.format3(bare.p95)) ms")
+        print("bare Tesseract call  \(line.image.width)x\(line.image.height) \(mode) '\(text)': p50 \(Statistics.format3(bare.p50)) ms  p95 \(Statistics.format3(bare.p95)) ms")
 
         let pool: OCRWorkerPool
         do {

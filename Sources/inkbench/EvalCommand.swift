@@ -26,12 +26,13 @@ enum EvalCommand {
           --vocab MODE         truth: each sample's own words plus distractors;
                                distractors: distractors only (the truth is never offered)
           --vocab-size N       distractor words per sample (default 50)
+          --vocab-low-confidence C --vocab-max-distance R   vocabulary rules (VocabularyOptions)
           --show-errors N      worst samples per file
           --out FILE           per-sample results as JSON lines
         """
 
     static let valued: Set<String> = ["workers", "limit", "charset", "quality", "height", "pen", "pad", "glyph-aspect",
-                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline", "glyph-strokes"]
+                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline", "glyph-strokes", "vocab-low-confidence", "vocab-max-distance"]
 
     static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
         let args = try Arguments(arguments, valued: valued)
@@ -52,6 +53,8 @@ enum EvalCommand {
         if args.has("slant") { (options.textCorrectsSlant, options.numericCorrectsSlant) = (true, true) }
         if args.has("no-slant") { (options.textCorrectsSlant, options.numericCorrectsSlant) = (false, false) }
         options.singleGlyphMaxStrokes = try args.int("glyph-strokes", default: options.singleGlyphMaxStrokes)
+        options.vocabulary.lowConfidence = try args.double("vocab-low-confidence", default: options.vocabulary.lowConfidence)
+        options.vocabulary.maxRelativeDistance = try args.double("vocab-max-distance", default: options.vocabulary.maxRelativeDistance)
         options.cleansMarks = !args.has("no-cleanup")
         options.repairsStrokes = !args.has("no-repair")
         options.singleGlyphMaxAspect = try args.double("glyph-aspect", default: options.singleGlyphMaxAspect)

@@ -107,7 +107,7 @@ public struct VocabularyOptions: Sendable, Hashable {
     /// Words shorter than this are never replaced (too many near neighbours).
     public var minWordLength: Int
 
-    public init(maxRelativeDistance: Double = 0.34, lowConfidence: Double = 0.6, minWordLength: Int = 3) {
+    public init(maxRelativeDistance: Double = 0.34, lowConfidence: Double = 0.3, minWordLength: Int = 3) {
         self.maxRelativeDistance = maxRelativeDistance
         self.lowConfidence = lowConfidence
         self.minWordLength = minWordLength

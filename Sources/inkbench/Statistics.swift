@@ -28,11 +28,7 @@ enum Statistics {
         return previous[b.count]
     }
 
-    /// Milliseconds, three decimals.
-    static func ms(_ value: Double) -> String {
-        String(format3(value))
-    }
-
+    /// Three decimals.
     static func format3(_ value: Double) -> String {
         let scaled = (value * 1000).rounded() / 1000
         return String(scaled)

@@ -42,9 +42,13 @@ public struct LineImager: Sendable {
 
     /// The ink's text lines.
     public func lines(of strokes: [Stroke]) -> InkLines {
-        let normalizer = InkNormalizer(options: options)
-        return InkLines(lines: LineSegmenter(options: options.segmentation).segment(strokes),
-                        typicalStrokeHeight: normalizer.typicalStrokeHeight(of: strokes, indexes: Array(strokes.indices)))
+        InkLines(lines: LineSegmenter(options: options.segmentation).segment(strokes),
+                 typicalStrokeHeight: typicalStrokeHeight(of: strokes))
+    }
+
+    /// The median height of the strokes that are not dots or dashes (board units), or `nil`.
+    public func typicalStrokeHeight(of strokes: [Stroke]) -> Double? {
+        InkNormalizer(options: options).typicalStrokeHeight(of: strokes, indexes: Array(strokes.indices))
     }
 
     /// Every line rendered with `variant`, top to bottom (pieces of a split line left to right).

@@ -6,6 +6,18 @@ struct RecognitionPipeline: Sendable {
     let imager: LineImager
     let options: RecognitionOptions
 
+    /// What every line of one request is read with.
+    private struct Plan {
+        var strokes: [Stroke]
+        var imager: LineImager
+        var typicalStrokeHeight: Double?
+        var variants: [RenderVariant]
+        var mode: PageSegmentationMode
+        var hint: CharacterHint
+        var language: String
+        var glyph: Bool
+    }
+
     func run(_ request: RecognitionRequest, context: WorkerContext, deadline: RecognitionDeadline) throws(OCRError) -> Recognition {
         let clock = ContinuousClock()
         let start = clock.now
@@ -20,56 +32,31 @@ struct RecognitionPipeline: Sendable {
         // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
         // can look like a line of its own).
         let ink = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],
-                                   typicalStrokeHeight: imager.lines(of: strokes).typicalStrokeHeight)
+                                   typicalStrokeHeight: imager.typicalStrokeHeight(of: strokes))
             : imager.lines(of: strokes)
-        let lines = ink.lines
-        let variants = request.quality == .best ? options.bestRenders : [options.render]
-        let mode: PageSegmentationMode = glyph ? .singleCharacter : hint == .text ? options.textLineMode : options.numericLineMode
+        let plan = Plan(strokes: strokes, imager: imager, typicalStrokeHeight: ink.typicalStrokeHeight,
+                        variants: request.quality == .best ? options.bestRenders : [options.render],
+                        mode: glyph ? .singleCharacter : hint == .text ? options.textLineMode : options.numericLineMode,
+                        hint: hint, language: request.language, glyph: glyph)
         let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
 
         var recognized: [Recognition.Line] = []
         var lineCandidates: [[Recognition.Candidate]] = []
-        for line in lines {
-            var readings: [LineReading] = []
-            for (attempt, variant) in variants.enumerated() {
-                let images = imager.render(line: line, of: strokes, typicalStrokeHeight: ink.typicalStrokeHeight,
-                                           variant: variant)
-                let before = clock.now
-                defer { ocrTime += clock.now - before }
-                do {
-                    var pieces: [LineReading.Piece] = []
-                    for image in images {
-                        let page = try context.recognize(image.image, language: request.language, pageSegmentationMode: mode,
-                                                         hint: hint, deadline: try deadline.remaining())
-                        var piece = LineReading.Piece(image: image, page: page.page)
-                        if options.cleansMarks {
-                            RecognitionCleanup.clean(&piece, strokes: strokes, inkHeight: variant.inkHeight)
-                        }
-                        // One glyph in a digits field is one digit: Tesseract sometimes reads a
-                        // lone digit as two ("3" → "83"); the surer symbol is kept.
-                        if glyph, hint == .digits { piece.keepMostConfidentSymbol() }
-                        pieces.append(piece)
-                    }
-                    readings.append(LineReading(pieces: pieces))
-                } catch .deadlineExceeded {
-                    // Extra renderings are a bonus: when time runs out, keep what was read.
-                    guard attempt > 0 else { throw .deadlineExceeded(milliseconds: deadline.milliseconds) }
-                    break
-                }
-            }
-            let best = LineReading.consensus(readings, confidenceWeight: options.consensusConfidenceWeight)
-            guard var reading = best else { continue }
+        for line in ink.lines {
+            let readings = try read(line, plan, context: context, deadline: deadline, ocrTime: &ocrTime)
+            guard var reading = LineReading.consensus(readings, confidenceWeight: options.consensusConfidenceWeight) else { continue }
             let asRead = reading.text
             if !vocabulary.isEmpty { reading.apply(vocabulary) }
             var result = reading.line(strokes: strokes)
+            guard !result.text.isEmpty else { continue }
             if repaired.changed {
                 for w in result.words.indices {
                     result.words[w].strokes = Array(Set(result.words[w].strokes.map { repaired.origin[$0] })).sorted()
                 }
             }
-            guard !result.text.isEmpty else { continue }
             recognized.append(result)
             var alternatives = reading.alternatives(hint: hint)
+            // A reading the vocabulary changed keeps its original as the runner-up.
             if asRead != result.text, !alternatives.contains(where: { $0.text == asRead }) {
                 alternatives.insert(Recognition.Candidate(text: asRead, confidence: result.confidence * 0.9),
                                     at: min(1, alternatives.count))
@@ -83,6 +70,40 @@ struct RecognitionPipeline: Sendable {
                            candidates: LineReading.combine(lineCandidates, text: text, confidence: confidence),
                            lines: recognized,
                            timings: Recognition.Timings(renderMs: (total - ocrTime).milliseconds, ocrMs: ocrTime.milliseconds))
+    }
+
+    /// One reading of the line per rendering variant. The first must finish within the
+    /// deadline; later ones are a bonus, dropped when time runs out.
+    private func read(_ line: [Int], _ plan: Plan, context: WorkerContext, deadline: RecognitionDeadline,
+                      ocrTime: inout Duration) throws(OCRError) -> [LineReading] {
+        let clock = ContinuousClock()
+        var readings: [LineReading] = []
+        for (attempt, variant) in plan.variants.enumerated() {
+            let images = plan.imager.render(line: line, of: plan.strokes, typicalStrokeHeight: plan.typicalStrokeHeight,
+                                            variant: variant)
+            let before = clock.now
+            defer { ocrTime += clock.now - before }
+            do {
+                var pieces: [LineReading.Piece] = []
+                for image in images {
+                    let page = try context.recognize(image.image, language: plan.language, pageSegmentationMode: plan.mode,
+                                                     hint: plan.hint, deadline: try deadline.remaining())
+                    var piece = LineReading.Piece(image: image, page: page.page)
+                    if options.cleansMarks {
+                        RecognitionCleanup.clean(&piece, strokes: plan.strokes, inkHeight: variant.inkHeight)
+                    }
+                    // One glyph in a digits field is one digit: Tesseract sometimes reads a
+                    // lone digit as two ("3" → "83"); the surer symbol is kept.
+                    if plan.glyph, plan.hint == .digits { piece.keepMostConfidentSymbol() }
+                    pieces.append(piece)
+                }
+                readings.append(LineReading(pieces: pieces))
+            } catch .deadlineExceeded {
+                guard attempt > 0 else { throw .deadlineExceeded(milliseconds: deadline.milliseconds) }
+                break
+            }
+        }
+        return readings
     }
 
     /// Whether the whole ink is one small glyph: few strokes, no wider than tall (by

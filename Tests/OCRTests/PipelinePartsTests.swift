@@ -54,7 +54,7 @@ import Testing
         // Same distance, no alternative to back it, sure: kept.
         #expect(vocabulary.replacement(for: Self.word("Bcrtrand", confidence: 0.9)) == nil)
         // Unsure: replaced on distance alone.
-        #expect(vocabulary.replacement(for: Self.word("Bcrtrand", confidence: 0.3)) == "Bertrand")
+        #expect(vocabulary.replacement(for: Self.word("Bcrtrand", confidence: 0.2)) == "Bertrand")
         // Too far (3 edits in 6 letters): kept, however unsure.
         #expect(vocabulary.replacement(for: Self.word("Lxsxxn", confidence: 0.1)) == nil)
         // Punctuation around the word survives; case is taken from the vocabulary.

@@ -48,6 +48,10 @@ enum BareCommand {
         }
         print("bare Tesseract call  \(line.image.width)x\(line.image.height) \(mode) '\(text)': p50 \(Statistics.format3(bare.p50)) ms  p95 \(Statistics.format3(bare.p95)) ms")
 
+        let render = try MicroCommand.time(iterations) { () throws(BenchError) in
+            if imager.render(strokes, variant: RecognitionOptions().render).isEmpty { throw BenchError("no ink") }
+        }
+        print("render (segment, normalise, rasterize): p50 \(Statistics.format3(render.p50)) ms")
         let pool: OCRWorkerPool
         do {
             pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1))

@@ -7,16 +7,21 @@ import Ink
 /// most confident reading), Tesseract in single-line mode (single-character mode for a lone
 /// glyph), the soft character hint, then the client vocabulary where the evidence supports it.
 public final class InkRecognizer: InkRecognizing {
+    /// The workers recognition runs on.
     public let pool: OCRWorkerPool
+    /// Line segmentation and normalisation settings (everything but the rendering variant).
     public let imager: LineImager
+    /// The pipeline's knobs.
     public let options: RecognitionOptions
 
+    /// A recognizer on `pool`; the defaults are what the service runs with.
     public init(pool: OCRWorkerPool, imager: LineImager = LineImager(), options: RecognitionOptions = RecognitionOptions()) {
         self.pool = pool
         self.imager = imager
         self.options = options
     }
 
+    /// Installed languages.
     public var languages: [String] { pool.languages }
 
     /// The images a `fast` recognition hands to Tesseract for these strokes, top to bottom.

@@ -3,6 +3,7 @@ import Ink
 /// One text line (or a piece of a long one) rendered for Tesseract, with the way back to board
 /// coordinates.
 public struct LineImage: Sendable {
+    /// Black ink on white, as handed to Tesseract.
     public var image: GrayImage
     /// Indexes into the request's strokes drawn in this image, in writing order.
     public var strokeIndexes: [Int]
@@ -11,6 +12,7 @@ public struct LineImage: Sendable {
     /// Maps board coordinates to image pixels (the inverse of `imageToBoard`).
     public var boardToImage: AffineTransform
 
+    /// A line image from its parts.
     public init(image: GrayImage, strokeIndexes: [Int], imageToBoard: AffineTransform, boardToImage: AffineTransform) {
         self.image = image
         self.strokeIndexes = strokeIndexes
@@ -36,6 +38,7 @@ public struct LineImager: Sendable {
     /// Everything but the variant's height, pen and padding.
     public var options: RenderOptions
 
+    /// An imager with the given normalisation options.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
     }

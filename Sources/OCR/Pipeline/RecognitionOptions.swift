@@ -15,6 +15,7 @@ public struct RenderVariant: Sendable, Hashable {
     /// Overrides whether the line is sheared upright (`nil`: as the hint's profile says).
     public var correctsSlant: Bool?
 
+    /// A variant; the defaults are the `fast` rendering.
     public init(inkHeight: Double = 24, penWidthRatio: Double = 0.08, paddingRatio: Double = 0.25,
                 bodyRatio: Double? = nil, baselineRatio: Double = 0.75, correctsSlant: Bool? = nil) {
         self.bodyRatio = bodyRatio
@@ -47,9 +48,10 @@ public struct RecognitionOptions: Sendable, Hashable {
     public var textCorrectsSlant: Bool
     /// Whether lines under the `digits` and `number` hints are sheared upright.
     public var numericCorrectsSlant: Bool
-    /// A line whose ink is at most this many times as wide as it is high, drawn with at most
-    /// `singleGlyphMaxStrokes` strokes, is read as one character (Tesseract's PSM 10) when the
-    /// whole ink is that one line. Line mode on a lone glyph often invents a second character.
+    /// Ink of at most `singleGlyphMaxStrokes` strokes, at most this many times as wide as it
+    /// is high, is one glyph: read as one line whatever the segmenter makes of its strokes, in
+    /// Tesseract's single-character mode (PSM 10; with the LSTM engine it reads like PSM 7), and
+    /// under the `digits` hint reduced to its most confident symbol.
     public var singleGlyphMaxAspect: Double
     /// See `singleGlyphMaxAspect`.
     public var singleGlyphMaxStrokes: Int
@@ -60,6 +62,7 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// How the client's vocabulary (`hints.words`) may replace recognised words.
     public var vocabulary: VocabularyOptions
 
+    /// Options with the documented defaults, each overridable.
     public init(
         render: RenderVariant = RenderVariant(),
         bestRenders: [RenderVariant] = [
@@ -107,6 +110,7 @@ public struct VocabularyOptions: Sendable, Hashable {
     /// Words shorter than this are never replaced (too many near neighbours).
     public var minWordLength: Int
 
+    /// Options with the documented defaults, each overridable.
     public init(maxRelativeDistance: Double = 0.34, lowConfidence: Double = 0.3, minWordLength: Int = 3) {
         self.maxRelativeDistance = maxRelativeDistance
         self.lowConfidence = lowConfidence

@@ -43,6 +43,8 @@ let package = Package(
                 swiftSettings: swiftSettings),
         /// The thin executable.
         .executableTarget(name: "inksticker", dependencies: ["InkStickerApp", "OCR"], swiftSettings: swiftSettings),
+        /// Benchmarks and offline evaluation of the recognition pipeline (bench/recognize.sh).
+        .executableTarget(name: "inkbench", dependencies: ["Ink", "OCR", "JSONKit"], swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),

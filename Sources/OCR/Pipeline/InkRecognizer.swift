@@ -1,58 +1,62 @@
-import Foundation
 import Ink
 
 /// The recognition pipeline: ink → lines → images → Tesseract on the worker pool → text with boxes
 /// in board coordinates. All of it runs on an OCR worker thread.
+///
+/// Per line: one rendering (or, for `quality: best`, each of `options.bestRenders`, keeping the
+/// most confident reading), Tesseract in single-line mode (single-character mode for a lone
+/// glyph), the soft character hint, then the client vocabulary where the evidence supports it.
 public final class InkRecognizer: InkRecognizing {
+    /// The workers recognition runs on.
     public let pool: OCRWorkerPool
+    /// Line segmentation and normalisation settings (everything but the rendering variant).
     public let imager: LineImager
+    /// The pipeline's knobs.
+    public let options: RecognitionOptions
 
-    public init(pool: OCRWorkerPool, imager: LineImager = LineImager()) {
+    /// A recognizer on `pool`; the defaults are what the service runs with.
+    public init(pool: OCRWorkerPool, imager: LineImager = LineImager(), options: RecognitionOptions = RecognitionOptions()) {
         self.pool = pool
         self.imager = imager
+        self.options = options
     }
 
+    /// Installed languages.
     public var languages: [String] { pool.languages }
 
-    public func lineImages(for strokes: [Stroke]) -> [GrayImage] { imager.render(strokes).map(\.image) }
+    /// The images a `fast` recognition hands to Tesseract for these strokes, top to bottom.
+    public func lineImages(for strokes: [Stroke]) -> [GrayImage] {
+        imager.render(strokes, variant: options.render).map(\.image)
+    }
 
+    /// Queues the request. The deadline counts from this call, so time spent waiting for a
+    /// worker is part of it.
     public func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,
                           completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
         _ = try pool.configuration.catalog.directory(for: request.language)
-        let imager = self.imager
+        let pipeline = RecognitionPipeline(imager: imager, options: options)
+        let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
         try pool.submit({ context throws(OCRError) in
-            try Self.run(request, imager: imager, context: context, deadlineMilliseconds: deadlineMilliseconds)
+            try pipeline.run(request, context: context, deadline: deadline)
         }, completion: completion)
     }
+}
 
-    static func run(_ request: RecognitionRequest, imager: LineImager, context: WorkerContext,
-                    deadlineMilliseconds: Int) throws(OCRError) -> Recognition {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let lines = imager.render(request.strokes)
-        let rendered = clock.now
-        var results: [Recognition.Line] = []
-        var lineCandidates: [[Recognition.Candidate]] = []
-        for line in lines {
-            let elapsed = Int((clock.now - start).milliseconds)
-            let remaining = deadlineMilliseconds - elapsed
-            guard remaining > 0 else { throw .deadlineExceeded(milliseconds: deadlineMilliseconds) }
-            let page = try context.recognize(line.image, language: request.language, pageSegmentationMode: .singleLine,
-                                             hint: request.charset ?? .text, deadline: remaining)
-            let (recognized, candidates) = LineReading.assemble(page.page, line: line, strokes: request.strokes)
-            if !recognized.text.isEmpty {
-                results.append(recognized)
-                lineCandidates.append(candidates)
-            }
-        }
-        let finished = clock.now
-        let text = results.map(\.text).joined(separator: "\n")
-        let confidence = results.isEmpty ? 0 : results.map(\.confidence).reduce(0, +) / Double(results.count)
-        return Recognition(text: text, confidence: confidence,
-                           candidates: LineReading.combine(lineCandidates, text: text, confidence: confidence),
-                           lines: results,
-                           timings: Recognition.Timings(renderMs: (rendered - start).milliseconds,
-                                                        ocrMs: (finished - rendered).milliseconds))
+/// A point in time a recognition must finish by.
+struct RecognitionDeadline: Sendable {
+    let milliseconds: Int
+    let start: ContinuousClock.Instant
+
+    init(milliseconds: Int, start: ContinuousClock.Instant = ContinuousClock.now) {
+        self.milliseconds = max(milliseconds, 1)
+        self.start = start
+    }
+
+    /// Milliseconds left; throws once none are.
+    func remaining() throws(OCRError) -> Int {
+        let left = milliseconds - Int((ContinuousClock.now - start).milliseconds)
+        guard left > 0 else { throw .deadlineExceeded(milliseconds: milliseconds) }
+        return left
     }
 }
 

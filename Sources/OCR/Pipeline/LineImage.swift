@@ -1,56 +1,89 @@
 import Ink
 
-/// One text line rendered for Tesseract, with the way back to board coordinates.
+/// One text line (or a piece of a long one) rendered for Tesseract, with the way back to board
+/// coordinates.
 public struct LineImage: Sendable {
+    /// Black ink on white, as handed to Tesseract.
     public var image: GrayImage
-    /// Indexes into the request's strokes drawn in this image.
+    /// Indexes into the request's strokes drawn in this image, in writing order.
     public var strokeIndexes: [Int]
     /// Maps image pixels back to board coordinates.
     public var imageToBoard: AffineTransform
+    /// Maps board coordinates to image pixels (the inverse of `imageToBoard`).
+    public var boardToImage: AffineTransform
 
-    public init(image: GrayImage, strokeIndexes: [Int], imageToBoard: AffineTransform) {
+    /// A line image from its parts.
+    public init(image: GrayImage, strokeIndexes: [Int], imageToBoard: AffineTransform, boardToImage: AffineTransform) {
         self.image = image
         self.strokeIndexes = strokeIndexes
         self.imageToBoard = imageToBoard
+        self.boardToImage = boardToImage
     }
 }
 
-/// Splits ink into lines and renders each at a fixed ink height, as the pen drew it.
+/// Ink split into text lines, ready to be rendered once or several times.
+public struct InkLines: Sendable {
+    /// Stroke indexes per line, top to bottom.
+    public var lines: [[Int]]
+    /// The typical stroke height of the whole ink (board units), so that flat lines (a dash, a
+    /// row of dots) are scaled like their neighbours.
+    public var typicalStrokeHeight: Double?
+}
+
+/// Splits ink into lines and renders each with `Ink.InkNormalizer`: baseline levelled (within
+/// `RenderOptions.maxRotationDegrees`), scaled to the variant's ink height with the flat-ink
+/// clamp, long lines split at word gaps to the width cap, padded, drawn with a round
+/// anti-aliased pen. Every step is affine, so each image carries its exact map to the board.
 public struct LineImager: Sendable {
-    /// Ink height of a line in the image, in pixels.
-    public var targetHeight = 24.0
-    /// Pen width as a fraction of `targetHeight`.
-    public var penWidthRatio = 0.08
-    /// White margin around the ink as a fraction of `targetHeight`.
-    public var paddingRatio = 0.25
-    /// Largest scale factor, so flat ink (a dash, a row of dots) cannot become a huge image.
-    public var maxScale = 8.0
-    /// Widest image handed to Tesseract.
-    public var maxWidth = 4000
-    public var segmenter = LineSegmenter()
+    /// Everything but the variant's height, pen and padding.
+    public var options: RenderOptions
 
-    public init() {}
-
-    public func render(_ strokes: [Stroke]) -> [LineImage] {
-        segmenter.segment(strokes).compactMap { indexes in renderLine(strokes, indexes) }
+    /// An imager with the given normalisation options.
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
     }
 
-    func renderLine(_ strokes: [Stroke], _ indexes: [Int]) -> LineImage? {
-        let lineStrokes = indexes.map { strokes[$0] }
-        var box: Rect?
-        for bounds in lineStrokes.compactMap(\.bounds) { box = box.map { $0.union(bounds) } ?? bounds }
-        guard let box else { return nil }
-        let scale = min(maxScale, box.height > 0 ? targetHeight / box.height : maxScale,
-                        box.width > 0 ? Double(maxWidth) * 0.9 / box.width : maxScale)
-        let padding = paddingRatio * targetHeight
-        let width = Int((box.width * scale + 2 * padding).rounded(.up)) + 1
-        let height = Int((box.height * scale + 2 * padding).rounded(.up)) + 1
-        let boardToImage = AffineTransform(translationX: -box.x, y: -box.y)
-            .concatenating(AffineTransform(scaleX: scale, y: scale))
-            .concatenating(AffineTransform(translationX: padding, y: padding))
-        var image = GrayImage(width: min(width, maxWidth), height: height)
-        Rasterizer(penWidth: max(1, penWidthRatio * targetHeight)).draw(lineStrokes, transform: boardToImage, into: &image)
-        guard let imageToBoard = boardToImage.inverted() else { return nil }
-        return LineImage(image: image, strokeIndexes: indexes, imageToBoard: imageToBoard)
+    /// The ink's text lines.
+    public func lines(of strokes: [Stroke]) -> InkLines {
+        InkLines(lines: LineSegmenter(options: options.segmentation).segment(strokes),
+                 typicalStrokeHeight: typicalStrokeHeight(of: strokes))
+    }
+
+    /// The median height of the strokes that are not dots or dashes (board units), or `nil`.
+    public func typicalStrokeHeight(of strokes: [Stroke]) -> Double? {
+        InkNormalizer(options: options).typicalStrokeHeight(of: strokes, indexes: Array(strokes.indices))
+    }
+
+    /// Every line rendered with `variant`, top to bottom (pieces of a split line left to right).
+    public func render(_ strokes: [Stroke], variant: RenderVariant = RenderVariant()) -> [LineImage] {
+        let ink = lines(of: strokes)
+        return ink.lines.flatMap { render(line: $0, of: strokes, typicalStrokeHeight: ink.typicalStrokeHeight, variant: variant) }
+    }
+
+    /// The images of one line: usually one, several pieces for a line too wide for one image.
+    public func render(line: [Int], of strokes: [Stroke], typicalStrokeHeight: Double?, variant: RenderVariant) -> [LineImage] {
+        var options = self.options
+        options.targetInkHeight = variant.inkHeight
+        options.penWidthRatio = variant.penWidthRatio
+        options.paddingRatio = variant.paddingRatio
+        if let slant = variant.correctsSlant { options.correctsSlant = slant }
+        let normalizer = InkNormalizer(options: options)
+        guard let bodyRatio = variant.bodyRatio else {
+            return normalizer.render(line: line, of: strokes, typicalStrokeHeight: typicalStrokeHeight)
+                .map { LineImage(image: $0.image, strokeIndexes: $0.strokeIndexes, imageToBoard: $0.imageToBoard, boardToImage: $0.boardToImage) }
+        }
+        return normalizer.layout(line: line, of: strokes, typicalStrokeHeight: typicalStrokeHeight).compactMap { placement in
+            var boardToImage = placement.boardToImage
+            var width = placement.width, height = placement.height
+            if let zoned = zoned(placement, strokes: strokes, variant: variant, bodyRatio: bodyRatio,
+                                 baselineRatio: variant.baselineRatio) {
+                (boardToImage, width, height) = zoned
+            }
+            guard let imageToBoard = boardToImage.inverted() else { return nil }
+            var image = GrayImage(width: width, height: height)
+            Rasterizer(penWidth: options.penWidth, antialiased: options.antialiased)
+                .draw(placement.strokeIndexes.map { strokes[$0] }, transform: boardToImage, into: &image)
+            return LineImage(image: image, strokeIndexes: placement.strokeIndexes, imageToBoard: imageToBoard, boardToImage: boardToImage)
+        }
     }
 }

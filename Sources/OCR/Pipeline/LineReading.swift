@@ -1,83 +1,129 @@
 import Ink
 
-/// Turns a Tesseract page for one line image into a recognised line in board coordinates, and
-/// derives alternative readings from the per-symbol choices.
-enum LineReading {
+/// What Tesseract read in the images of one text line, and how that becomes a recognised line in
+/// board coordinates with alternative readings.
+struct LineReading {
+    /// One image of the line and the page read from it.
+    struct Piece {
+        var image: LineImage
+        var page: TesseractPage
+    }
+
     static let maxCandidates = 5
 
-    static func assemble(_ page: TesseractPage, line: LineImage, strokes: [Stroke]) -> (Recognition.Line, [Recognition.Candidate]) {
-        guard let boardToImage = line.imageToBoard.inverted() else {
-            return (Recognition.Line(text: "", confidence: 0, box: Rect(x: 0, y: 0, width: 0, height: 0), words: []), [])
-        }
-        // Each stroke's centre in image pixels, to assign strokes to the word boxes that hold them.
-        let centres: [(index: Int, point: Point)] = line.strokeIndexes.compactMap { index in
-            guard let bounds = strokes[index].bounds else { return nil }
-            return (index, boardToImage.apply(to: bounds.center))
-        }
-        var words: [Recognition.Word] = []
-        for word in page.words where !word.text.isEmpty {
-            let pixelBox = Rect(x: Double(word.box.left), y: Double(word.box.top),
-                                width: Double(word.box.width), height: Double(word.box.height))
-            let grown = Rect(x: pixelBox.x - 2, y: pixelBox.y - 100, width: pixelBox.width + 4, height: pixelBox.height + 200)
-            let members = centres.filter { grown.contains($0.point) }.map(\.index)
-            words.append(Recognition.Word(text: word.text, confidence: word.confidence,
-                                          box: line.imageToBoard.apply(to: pixelBox), strokes: members))
-        }
-        assignOrphans(centres, to: &words, boardToImage: boardToImage, imageToBoard: line.imageToBoard)
-        let text = words.map(\.text).joined(separator: " ")
-        let confidence = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
-        var box: Rect?
-        for index in line.strokeIndexes {
-            if let b = strokes[index].bounds { box = box.map { $0.union(b) } ?? b }
-        }
-        let result = Recognition.Line(text: text, confidence: confidence,
-                                      box: box ?? Rect(x: 0, y: 0, width: 0, height: 0), words: words)
-        return (result, alternatives(page, text: text, confidence: confidence))
+    /// Left to right.
+    var pieces: [Piece]
+
+    /// Every word of every piece, in reading order.
+    var words: [RecognizedWord] { pieces.flatMap(\.page.words).filter { !$0.text.isEmpty } }
+
+    /// The line's text: words joined by single spaces.
+    var text: String { words.map(\.text).joined(separator: " ") }
+
+    /// Word confidences weighted by word length (as Tesseract's mean text confidence); 0 when
+    /// nothing was read. This is what competing renderings of a line are ranked by.
+    var confidence: Double {
+        let words = self.words
+        let characters = words.reduce(0) { $0 + $1.text.count }
+        guard characters > 0 else { return 0 }
+        return words.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
     }
 
-    /// Strokes outside every word box (a stray dot) go to the nearest word, so each stroke belongs to one word.
-    private static func assignOrphans(_ centres: [(index: Int, point: Point)], to words: inout [Recognition.Word],
-                                      boardToImage: AffineTransform, imageToBoard: AffineTransform) {
-        guard !words.isEmpty else { return }
-        let assigned = Set(words.flatMap(\.strokes))
-        for (index, point) in centres where !assigned.contains(index) {
-            var best = 0
-            var bestDistance = Double.infinity
-            for (i, word) in words.enumerated() {
-                let c = boardToImage.apply(to: word.box.center)
-                let d = abs(c.x - point.x)
-                if d < bestDistance { bestDistance = d; best = i }
+    /// The recognised line: words with board boxes and the strokes that drew them.
+    func line(strokes: [Stroke]) -> Recognition.Line {
+        var lineBox: Rect?
+        for piece in pieces {
+            for index in piece.image.strokeIndexes {
+                if let bounds = strokes[index].bounds { lineBox = lineBox.map { $0.union(bounds) } ?? bounds }
             }
-            words[best].strokes.append(index)
-            words[best].strokes.sort()
+        }
+        let box = lineBox ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        var words: [Recognition.Word] = []
+        for piece in pieces {
+            words += Self.words(of: piece, strokes: strokes, clip: box)
+        }
+        return Recognition.Line(text: words.map(\.text).joined(separator: " "), confidence: confidence,
+                                box: box, words: words)
+    }
+
+    /// The words of one piece. A word's box is Tesseract's box mapped back to the board and clipped
+    /// to the line's ink (the pen's width can spill past it). Each stroke of the piece goes to
+    /// exactly one word: the one whose horizontal extent holds most of its points, or, for a
+    /// stroke outside every word (a stray dot), the nearest.
+    static func words(of piece: Piece, strokes: [Stroke], clip: Rect) -> [Recognition.Word] {
+        let recognized = piece.page.words.filter { !$0.text.isEmpty }
+        guard !recognized.isEmpty else { return [] }
+        var members = [[Int]](repeating: [], count: recognized.count)
+        let transform = piece.image.boardToImage
+        for index in piece.image.strokeIndexes {
+            let stroke = strokes[index]
+            guard stroke.pointCount > 0 else { continue }
+            var votes = [Int](repeating: 0, count: recognized.count)
+            var sumX = 0.0
+            for point in 0..<stroke.pointCount {
+                let x = transform.a * stroke.x[point] + transform.c * stroke.y[point] + transform.tx
+                sumX += x
+                for (w, word) in recognized.enumerated() where x >= Double(word.box.left) && x <= Double(word.box.right) {
+                    votes[w] += 1
+                }
+            }
+            var best = votes.indices.max { votes[$0] < votes[$1] } ?? 0
+            if votes[best] == 0 {
+                let centre = sumX / Double(stroke.pointCount)
+                best = recognized.indices.min {
+                    gap(centre, recognized[$0].box) < gap(centre, recognized[$1].box)
+                } ?? 0
+            }
+            members[best].append(index)
+        }
+        return recognized.enumerated().map { w, word in
+            let pixels = Rect(x: Double(word.box.left), y: Double(word.box.top),
+                              width: Double(word.box.width), height: Double(word.box.height))
+            let board = piece.image.imageToBoard.apply(to: pixels)
+            return Recognition.Word(text: word.text, confidence: word.confidence,
+                                    box: board.intersection(clip) ?? board, strokes: members[w].sorted())
         }
     }
 
-    /// Readings that swap the least certain symbols for their runner-up choices, best first.
-    static func alternatives(_ page: TesseractPage, text: String, confidence: Double) -> [Recognition.Candidate] {
+    /// Horizontal distance from `x` to a box (0 inside it).
+    private static func gap(_ x: Double, _ box: PixelBox) -> Double {
+        max(0, Double(box.left) - x, x - Double(box.right))
+    }
+
+    /// Readings that swap the least certain symbols for their runner-up choices that `hint`
+    /// allows, best first; the first is the line's own text.
+    func alternatives(hint: CharacterHint = .text) -> [Recognition.Candidate] {
+        let words = self.words
+        let text = self.text
+        let confidence = self.confidence
         var candidates = [Recognition.Candidate(text: text, confidence: confidence)]
         var swaps: [(margin: Double, word: Int, symbol: Int, choice: SymbolChoice)] = []
-        for (w, word) in page.words.enumerated() {
+        // A word whose symbols no longer spell it (respelled by the vocabulary) is kept whole.
+        let spelled = words.map { word in
+            let symbols = word.symbols.map(\.text)
+            return symbols.joined() == word.text ? symbols : [word.text]
+        }
+        for (w, word) in words.enumerated() where spelled[w].count == word.symbols.count {
             for (s, symbol) in word.symbols.enumerated() {
-                let choices = symbol.choices.sorted { $0.confidence > $1.confidence }
-                guard choices.count > 1, let top = choices.first else { continue }
-                for choice in choices.dropFirst() where choice.text != symbol.text {
-                    swaps.append((top.confidence - choice.confidence, w, s, choice))
+                guard symbol.choices.count > 1 else { continue }
+                for choice in symbol.choices where choice.text != symbol.text && hint.allows(choice.text) {
+                    swaps.append((symbol.confidence - choice.confidence, w, s, choice))
                 }
             }
         }
         swaps.sort { $0.margin < $1.margin }
-        for swap in swaps where candidates.count < maxCandidates {
-            var words = page.words.map { $0.symbols.map(\.text) }
-            words[swap.word][swap.symbol] = swap.choice.text
-            let alternative = words.map { $0.joined() }.filter { !$0.isEmpty }.joined(separator: " ")
+        for swap in swaps where candidates.count < Self.maxCandidates {
+            var variant = spelled
+            variant[swap.word][swap.symbol] = swap.choice.text
+            let alternative = variant.map { $0.joined() }.filter { !$0.isEmpty }.joined(separator: " ")
             guard !candidates.contains(where: { $0.text == alternative }) else { continue }
-            candidates.append(Recognition.Candidate(text: alternative, confidence: max(0, confidence - swap.margin)))
+            candidates.append(Recognition.Candidate(text: alternative, confidence: max(0, confidence - max(0, swap.margin))))
         }
         return candidates
     }
 
-    /// Whole-ink candidates: the best reading, then each line's alternatives with the other lines at their best.
+    /// Whole-ink candidates: the best reading, then each line's alternatives with the other lines
+    /// at their best, most confident first, at most `maxCandidates`, all distinct.
     static func combine(_ lines: [[Recognition.Candidate]], text: String, confidence: Double) -> [Recognition.Candidate] {
         guard !lines.isEmpty else { return [] }
         var result = [Recognition.Candidate(text: text, confidence: confidence)]

@@ -1,0 +1,119 @@
+/// How one line of ink is drawn for Tesseract. Lengths relative to the line's ink height.
+public struct RenderVariant: Sendable, Hashable {
+    /// Height the line's ink is scaled to, in pixels.
+    public var inkHeight: Double
+    /// Pen diameter as a fraction of `inkHeight`.
+    public var penWidthRatio: Double
+    /// White margin on every side as a fraction of `inkHeight`.
+    public var paddingRatio: Double
+
+    /// When set, the line is placed by its writing zones instead of its ink height: the body
+    /// (baseline to x-height line) becomes `bodyRatio × inkHeight` high (see `LineZones`).
+    public var bodyRatio: Double?
+    /// With `bodyRatio`: where the baseline sits, as a fraction of `inkHeight` below the margin.
+    public var baselineRatio: Double
+    /// Overrides whether the line is sheared upright (`nil`: as the hint's profile says).
+    public var correctsSlant: Bool?
+
+    /// A variant; the defaults are the `fast` rendering.
+    public init(inkHeight: Double = 24, penWidthRatio: Double = 0.08, paddingRatio: Double = 0.25,
+                bodyRatio: Double? = nil, baselineRatio: Double = 0.75, correctsSlant: Bool? = nil) {
+        self.bodyRatio = bodyRatio
+        self.correctsSlant = correctsSlant
+        self.baselineRatio = baselineRatio
+        self.inkHeight = inkHeight
+        self.penWidthRatio = penWidthRatio
+        self.paddingRatio = paddingRatio
+    }
+}
+
+/// Every knob of the recognition pipeline, with the defaults the service runs with.
+///
+/// The defaults were chosen on tuning data only (`corpus/train` and generated synthetic ink);
+/// see `bench/recognize.sh` and the package notes for the measurements.
+public struct RecognitionOptions: Sendable, Hashable {
+    /// The single rendering used by `quality: fast`.
+    public var render: RenderVariant
+    /// The renderings read by `quality: best`; per line, the reading they agree on most wins
+    /// (see `consensusConfidenceWeight`). The first should be `render`: it wins ties.
+    public var bestRenders: [RenderVariant]
+    /// How much a reading's own confidence counts against its disagreement with the other
+    /// renderings' readings when `quality: best` picks one.
+    public var consensusConfidenceWeight: Double
+    /// How Tesseract reads a line image of text (no character hint).
+    public var textLineMode: PageSegmentationMode
+    /// How Tesseract reads a line image under the `digits` and `number` hints.
+    public var numericLineMode: PageSegmentationMode
+    /// Whether text lines are sheared upright before rendering.
+    public var textCorrectsSlant: Bool
+    /// Whether lines under the `digits` and `number` hints are sheared upright.
+    public var numericCorrectsSlant: Bool
+    /// Ink of at most `singleGlyphMaxStrokes` strokes, at most this many times as wide as it
+    /// is high, is one glyph: read as one line whatever the segmenter makes of its strokes, in
+    /// Tesseract's single-character mode (PSM 10; with the LSTM engine it reads like PSM 7), and
+    /// under the `digits` hint reduced to its most confident symbol.
+    public var singleGlyphMaxAspect: Double
+    /// See `singleGlyphMaxAspect`.
+    public var singleGlyphMaxStrokes: Int
+    /// Cut strokes where the pen jumped without being tracked (see `StrokeRepair`).
+    public var repairsStrokes: Bool
+    /// Drop marks no small stroke was drawn for and unify dashes (see `RecognitionCleanup`).
+    public var cleansMarks: Bool
+    /// How the client's vocabulary (`hints.words`) may replace recognised words.
+    public var vocabulary: VocabularyOptions
+
+    /// Options with the documented defaults, each overridable.
+    public init(
+        render: RenderVariant = RenderVariant(),
+        bestRenders: [RenderVariant] = [
+            RenderVariant(),
+            RenderVariant(bodyRatio: 0.45, baselineRatio: 0.75),
+            RenderVariant(correctsSlant: true),
+            RenderVariant(penWidthRatio: 0.06, bodyRatio: 0.42, baselineRatio: 0.72),
+        ],
+        consensusConfidenceWeight: Double = 0.5,
+        textLineMode: PageSegmentationMode = .rawLine,
+        numericLineMode: PageSegmentationMode = .singleLine,
+        textCorrectsSlant: Bool = false,
+        numericCorrectsSlant: Bool = false,
+        singleGlyphMaxAspect: Double = 1.3,
+        singleGlyphMaxStrokes: Int = 3,
+        repairsStrokes: Bool = true,
+        cleansMarks: Bool = true,
+        vocabulary: VocabularyOptions = VocabularyOptions()
+    ) {
+        self.repairsStrokes = repairsStrokes
+        self.cleansMarks = cleansMarks
+        self.render = render
+        self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders
+        self.consensusConfidenceWeight = consensusConfidenceWeight
+        self.textLineMode = textLineMode
+        self.numericLineMode = numericLineMode
+        self.textCorrectsSlant = textCorrectsSlant
+        self.numericCorrectsSlant = numericCorrectsSlant
+        self.singleGlyphMaxAspect = singleGlyphMaxAspect
+        self.singleGlyphMaxStrokes = singleGlyphMaxStrokes
+        self.vocabulary = vocabulary
+    }
+}
+
+/// When a recognised word may be replaced by a word of the client's vocabulary.
+///
+/// A plain nearest-word correction makes real text worse: any short word is close to some
+/// vocabulary word. A replacement therefore needs evidence beyond string distance.
+public struct VocabularyOptions: Sendable, Hashable {
+    /// Largest edit distance allowed, as a fraction of the vocabulary word's length.
+    public var maxRelativeDistance: Double
+    /// A word Tesseract is less sure of than this (0...1) may be replaced on distance alone;
+    /// a surer word only when the vocabulary word can be spelled from its per-symbol choices.
+    public var lowConfidence: Double
+    /// Words shorter than this are never replaced (too many near neighbours).
+    public var minWordLength: Int
+
+    /// Options with the documented defaults, each overridable.
+    public init(maxRelativeDistance: Double = 0.34, lowConfidence: Double = 0.3, minWordLength: Int = 3) {
+        self.maxRelativeDistance = maxRelativeDistance
+        self.lowConfidence = lowConfidence
+        self.minWordLength = minWordLength
+    }
+}

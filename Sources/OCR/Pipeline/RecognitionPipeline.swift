@@ -1,0 +1,190 @@
+import Ink
+
+/// One recognition from strokes to `Recognition`, run on a worker thread with that worker's
+/// Tesseract handles.
+struct RecognitionPipeline: Sendable {
+    let imager: LineImager
+    let options: RecognitionOptions
+
+    /// What every line of one request is read with.
+    private struct Plan {
+        var strokes: [Stroke]
+        var imager: LineImager
+        var typicalStrokeHeight: Double?
+        var variants: [RenderVariant]
+        var mode: PageSegmentationMode
+        var hint: CharacterHint
+        var language: String
+        var glyph: Bool
+    }
+
+    func run(_ request: RecognitionRequest, context: WorkerContext, deadline: RecognitionDeadline) throws(OCRError) -> Recognition {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var ocrTime = Duration.zero
+        let repaired = options.repairsStrokes ? StrokeRepair().repair(request.strokes)
+            : StrokeRepair.Result(strokes: request.strokes, origin: Array(request.strokes.indices), changed: false)
+        let strokes = repaired.strokes
+        let hint = request.charset ?? .text
+        let glyph = isSingleGlyph(strokes)
+        var imager = self.imager
+        imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
+        // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
+        // can look like a line of its own).
+        let ink = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],
+                                   typicalStrokeHeight: imager.typicalStrokeHeight(of: strokes))
+            : imager.lines(of: strokes)
+        let plan = Plan(strokes: strokes, imager: imager, typicalStrokeHeight: ink.typicalStrokeHeight,
+                        variants: request.quality == .best ? options.bestRenders : [options.render],
+                        mode: glyph ? .singleCharacter : hint == .text ? options.textLineMode : options.numericLineMode,
+                        hint: hint, language: request.language, glyph: glyph)
+        let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
+
+        var recognized: [Recognition.Line] = []
+        var lineCandidates: [[Recognition.Candidate]] = []
+        for line in ink.lines {
+            let readings = try read(line, plan, context: context, deadline: deadline, ocrTime: &ocrTime)
+            guard var reading = LineReading.consensus(readings, confidenceWeight: options.consensusConfidenceWeight) else { continue }
+            let asRead = reading.text
+            if !vocabulary.isEmpty { reading.apply(vocabulary) }
+            var result = reading.line(strokes: strokes)
+            guard !result.text.isEmpty else { continue }
+            if repaired.changed {
+                for w in result.words.indices {
+                    result.words[w].strokes = Array(Set(result.words[w].strokes.map { repaired.origin[$0] })).sorted()
+                }
+            }
+            recognized.append(result)
+            var alternatives = reading.alternatives(hint: hint)
+            // A reading the vocabulary changed keeps its original as the runner-up.
+            if asRead != result.text, !alternatives.contains(where: { $0.text == asRead }) {
+                alternatives.insert(Recognition.Candidate(text: asRead, confidence: result.confidence * 0.9),
+                                    at: min(1, alternatives.count))
+            }
+            lineCandidates.append(alternatives)
+        }
+        let text = recognized.map(\.text).joined(separator: "\n")
+        let confidence = Self.confidence(of: recognized)
+        let total = clock.now - start
+        return Recognition(text: text, confidence: confidence,
+                           candidates: LineReading.combine(lineCandidates, text: text, confidence: confidence),
+                           lines: recognized,
+                           timings: Recognition.Timings(renderMs: (total - ocrTime).milliseconds, ocrMs: ocrTime.milliseconds))
+    }
+
+    /// One reading of the line per rendering variant. The first must finish within the
+    /// deadline; later ones are a bonus, dropped when time runs out.
+    private func read(_ line: [Int], _ plan: Plan, context: WorkerContext, deadline: RecognitionDeadline,
+                      ocrTime: inout Duration) throws(OCRError) -> [LineReading] {
+        let clock = ContinuousClock()
+        var readings: [LineReading] = []
+        for (attempt, variant) in plan.variants.enumerated() {
+            let images = plan.imager.render(line: line, of: plan.strokes, typicalStrokeHeight: plan.typicalStrokeHeight,
+                                            variant: variant)
+            let before = clock.now
+            defer { ocrTime += clock.now - before }
+            do {
+                var pieces: [LineReading.Piece] = []
+                for image in images {
+                    let page = try context.recognize(image.image, language: plan.language, pageSegmentationMode: plan.mode,
+                                                     hint: plan.hint, deadline: try deadline.remaining())
+                    var piece = LineReading.Piece(image: image, page: page.page)
+                    if options.cleansMarks {
+                        RecognitionCleanup.clean(&piece, strokes: plan.strokes, inkHeight: variant.inkHeight)
+                    }
+                    // One glyph in a digits field is one digit: Tesseract sometimes reads a
+                    // lone digit as two ("3" → "83"); the surer symbol is kept.
+                    if plan.glyph, plan.hint == .digits { piece.keepMostConfidentSymbol() }
+                    pieces.append(piece)
+                }
+                readings.append(LineReading(pieces: pieces))
+            } catch .deadlineExceeded {
+                guard attempt > 0 else { throw .deadlineExceeded(milliseconds: deadline.milliseconds) }
+                break
+            }
+        }
+        return readings
+    }
+
+    /// Whether the whole ink is one small glyph: few strokes, no wider than tall (by
+    /// `singleGlyphMaxAspect`).
+    func isSingleGlyph(_ strokes: [Stroke]) -> Bool {
+        let drawn = strokes.filter { $0.pointCount > 0 }
+        guard !drawn.isEmpty, drawn.count <= options.singleGlyphMaxStrokes, let box = drawn.bounds, box.height > 0 else {
+            return false
+        }
+        return box.width <= options.singleGlyphMaxAspect * box.height
+    }
+
+    /// Line confidences weighted by their text length.
+    static func confidence(of lines: [Recognition.Line]) -> Double {
+        let characters = lines.reduce(0) { $0 + $1.text.count }
+        guard characters > 0 else { return 0 }
+        return lines.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
+    }
+}
+
+extension LineReading.Piece {
+    /// Reduces the page to its single most confident symbol.
+    mutating func keepMostConfidentSymbol() {
+        var best: (word: RecognizedWord, symbol: RecognizedSymbol)?
+        for word in page.words {
+            for symbol in word.symbols where best.map({ symbol.confidence > $0.symbol.confidence }) ?? true {
+                best = (word, symbol)
+            }
+        }
+        guard let best, page.words.count > 1 || page.words.first?.symbols.count ?? 0 > 1 else { return }
+        var word = best.word
+        word.symbols = [best.symbol]
+        word.text = best.symbol.text
+        word.box = best.symbol.box
+        word.confidence = min(word.confidence, best.symbol.confidence)
+        page.words = [word]
+        page.text = word.text
+    }
+}
+
+extension LineReading {
+    /// The reading that agrees best with the others: the smallest sum of edit distances to the
+    /// other readings (each relative to the longer text) minus `confidenceWeight` times its own
+    /// confidence; the earlier reading wins a tie. With one or two readings this is the more
+    /// confident one.
+    ///
+    /// Tesseract's confidence alone ranks renderings of handwriting poorly (each rendering is
+    /// confidently wrong in its own way); readings that several renderings agree on are right
+    /// more often.
+    static func consensus(_ readings: [LineReading], confidenceWeight: Double) -> LineReading? {
+        guard readings.count > 1 else { return readings.first }
+        let texts = readings.map { Array($0.text) }
+        var best: (score: Double, index: Int)?
+        for (i, text) in texts.enumerated() {
+            var score = -confidenceWeight * readings[i].confidence
+            for (j, other) in texts.enumerated() where j != i {
+                let length = max(text.count, other.count, 1)
+                score += Double(RecognitionVocabulary.editDistance(text, other, choices: nil)) / Double(length)
+            }
+            if best.map({ score < $0.score - 1e-9 }) ?? true { best = (score, i) }
+        }
+        return best.map { readings[$0.index] }
+    }
+
+    /// Replaces words by vocabulary words where `vocabulary` finds the evidence for it. A
+    /// replaced word keeps its confidence and box; its symbols are respelled when the lengths
+    /// agree and dropped otherwise.
+    mutating func apply(_ vocabulary: RecognitionVocabulary) {
+        for p in pieces.indices {
+            for w in pieces[p].page.words.indices {
+                let word = pieces[p].page.words[w]
+                guard let replacement = vocabulary.replacement(for: word) else { continue }
+                var corrected = word
+                corrected.text = replacement
+                if word.symbols.count == replacement.count && word.symbols.allSatisfy({ $0.text.count == 1 }) {
+                    for (s, character) in replacement.enumerated() { corrected.symbols[s].text = String(character) }
+                } else {
+                    corrected.symbols = []
+                }
+                pieces[p].page.words[w] = corrected
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Ink
+import JSONKit
+import OCR
+
+/// `inkbench bare`: for one ink (a request body), the line image the pipeline renders, timed
+/// through a bare in-process Tesseract call (`TesseractHandle.recognize` on the same image, in
+/// the mode the pipeline reads text lines in) and through the whole pipeline on a one-worker pool.
+enum BareCommand {
+    static let usage = """
+        inkbench bare --ink BODY.json [--iterations N] [--pgm OUT.pgm]
+          BODY.json is a POST /v1/recognize body; its first line is used.
+        """
+
+    static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
+        let args = try Arguments(arguments, valued: ["ink", "iterations", "pgm"])
+        guard let path = args.string("ink") else { throw BenchError(usage) }
+        let iterations = try args.int("iterations", default: 200)
+        guard let data = FileManager.default.contents(atPath: path) else { throw BenchError("cannot read \(path)") }
+        let strokes: [Stroke]
+        do {
+            let value = try JSONReader.parse(Array(data))
+            guard let list = value["strokes"] else { throw BenchError("\(path) has no strokes") }
+            strokes = try InkDecoder().decode(list, at: .root.appending("strokes"))
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw BenchError("\(path): \(error)")
+        }
+        let imager = LineImager()
+        guard let line = imager.render(strokes, variant: RecognitionOptions().render).first else { throw BenchError("no ink") }
+        if let pgm = args.string("pgm") { try PGM.write(line.image, to: pgm) }
+
+        let handle: TesseractHandle
+        do {
+            handle = try TesseractHandle(tessdataPath: TessdataCatalog.debianTessdataDirectory, language: "eng")
+        } catch {
+            throw BenchError("Tesseract: \(error)")
+        }
+        let mode = RecognitionOptions().textLineMode
+        var text = ""
+        let bare = try MicroCommand.time(iterations) { () throws(BenchError) in
+            do {
+                text = try handle.recognize(image: line.image, pageSegmentationMode: mode, deadline: 10_000).text
+            } catch {
+                throw BenchError("recognize: \(error)")
+            }
+        }
+        print("bare Tesseract call  \(line.image.width)x\(line.image.height) \(mode) '\(text)': p50 \(Statistics.format3(bare.p50)) ms  p95 \(Statistics.format3(bare.p95)) ms")
+
+        let render = try MicroCommand.time(iterations) { () throws(BenchError) in
+            if imager.render(strokes, variant: RecognitionOptions().render).isEmpty { throw BenchError("no ink") }
+        }
+        print("render (segment, normalise, rasterize): p50 \(Statistics.format3(render.p50)) ms")
+        let pool: OCRWorkerPool
+        do {
+            pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1))
+        } catch {
+            throw BenchError("OCR pool: \(error)")
+        }
+        defer { pool.shutdown() }
+        let recognizer = InkRecognizer(pool: pool)
+        let request = RecognitionRequest(strokes: strokes, language: "eng")
+        let pipeline = try MicroCommand.time(iterations) { () throws(BenchError) in
+            let result = try EvalCommand.recognizeAll([request], with: recognizer)
+            text = (try? result[0].get())?.text ?? ""
+        }
+        print("in-process pipeline  '\(text)': p50 \(Statistics.format3(pipeline.p50)) ms  p95 \(Statistics.format3(pipeline.p95)) ms")
+    }
+}

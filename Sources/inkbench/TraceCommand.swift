@@ -1,0 +1,61 @@
+import Foundation
+import Ink
+import OCR
+
+/// `inkbench trace`: what Tesseract reports symbol by symbol for chosen samples: the
+/// rendered line, each word and symbol with its box, confidence and ranked choices, and how
+/// much ink lies under each symbol box.
+enum TraceCommand {
+    static let usage = "inkbench trace FILE.jsonl ID... [--psm 7|8|13] [--height PX --pen RATIO --pad RATIO]"
+
+    static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
+        let args = try Arguments(arguments, valued: ["psm", "height", "pen", "pad"])
+        guard args.positionals.count >= 2 else { throw BenchError(usage) }
+        let ids = Set(args.positionals.dropFirst())
+        let defaults = RenderVariant()
+        let variant = RenderVariant(inkHeight: try args.double("height", default: defaults.inkHeight),
+                                    penWidthRatio: try args.double("pen", default: defaults.penWidthRatio),
+                                    paddingRatio: try args.double("pad", default: defaults.paddingRatio))
+        let mode: PageSegmentationMode = switch args.string("psm") {
+        case "7": .singleLine
+        case "8": .singleWord
+        default: .rawLine
+        }
+        let handle: TesseractHandle
+        do {
+            handle = try TesseractHandle(tessdataPath: TessdataCatalog.debianTessdataDirectory, language: "eng")
+        } catch {
+            throw BenchError("Tesseract: \(error)")
+        }
+        for sample in try Corpus.load(args.positionals[0]) where ids.contains(sample.id) {
+            print("\(sample.id) truth=\(EvalCommand.debug(sample.text))")
+            for line in LineImager().render(sample.strokes, variant: variant) {
+                let page: TesseractPage
+                do {
+                    page = try handle.recognize(image: line.image, pageSegmentationMode: mode, deadline: 10_000)
+                } catch {
+                    throw BenchError("recognize: \(error)")
+                }
+                print("  line \(line.image.width)x\(line.image.height) strokes=\(line.strokeIndexes.count) text=\(EvalCommand.debug(page.text))")
+                for word in page.words {
+                    print("    word '\(word.text)' conf=\(Statistics.format3(word.confidence)) box=\(word.box.left),\(word.box.top)-\(word.box.right),\(word.box.bottom)")
+                    for symbol in word.symbols {
+                        let choices = symbol.choices.map { "\($0.text):\(Statistics.format3($0.confidence))" }.joined(separator: " ")
+                        let ink = inkPixels(line.image, symbol.box)
+                        print("      '\(symbol.text)' conf=\(Statistics.format3(symbol.confidence)) box=\(symbol.box.left),\(symbol.box.top)-\(symbol.box.right),\(symbol.box.bottom) ink=\(ink) [\(choices)]")
+                    }
+                }
+            }
+        }
+    }
+
+    static func inkPixels(_ image: GrayImage, _ box: PixelBox) -> Int {
+        var count = 0
+        for y in max(0, box.top)..<min(image.height, max(box.bottom, box.top)) {
+            for x in max(0, box.left)..<min(image.width, max(box.right, box.left)) where image.pixels[y * image.width + x] < 128 {
+                count += 1
+            }
+        }
+        return count
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Ink
+import Testing
+@testable import OCR
+
+/// The pipeline's decisions that need no Tesseract: stroke repair, vocabulary, consensus,
+/// mark cleanup.
+@Suite struct PipelinePartsTests {
+    // MARK: Stroke repair
+
+    /// A zig-zag "word" drawn in small steps, then a pen jump to a second word, then a stray
+    /// point far away: cut at both jumps, the stray point dropped, origins kept.
+    @Test func repairCutsAtUntrackedJumps() {
+        var xs: [Double] = [], ys: [Double] = []
+        for i in 0..<40 { xs.append(Double(i) * 2); ys.append(i % 4 < 2 ? 0 : 10) }
+        for i in 0..<40 { xs.append(300 + Double(i) * 2); ys.append(i % 4 < 2 ? 0 : 10) }
+        xs.append(5_000); ys.append(-3_000)
+        let plain = Stroke(x: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], y: [0, 1, 0, 1, 0, 1, 0, 1, 0, 1])
+        let repaired = StrokeRepair().repair([plain, Stroke(x: xs, y: ys)])
+        #expect(repaired.changed)
+        #expect(repaired.strokes.count == 3)
+        #expect(repaired.origin == [0, 1, 1])
+        #expect(repaired.strokes[1].pointCount == 40 && repaired.strokes[2].pointCount == 40)
+        #expect(repaired.strokes[2].x.max() == 378)
+    }
+
+    /// Ordinary handwriting, with uneven but continuous steps, is left alone.
+    @Test func repairLeavesContinuousStrokesAlone() {
+        let xs = (0..<60).map { Double($0) * (1 + Double($0 % 7)) }
+        let ys = (0..<60).map { 20 * sin(Double($0) / 3) }
+        let repaired = StrokeRepair().repair([Stroke(x: xs, y: ys), Stroke(x: [1], y: [1])])
+        #expect(!repaired.changed)
+        #expect(repaired.strokes.count == 2)
+    }
+
+    // MARK: Vocabulary
+
+    static func word(_ text: String, confidence: Double, choices: [[String]] = []) -> RecognizedWord {
+        let box = PixelBox(left: 0, top: 0, right: 10, bottom: 10)
+        let symbols = text.enumerated().map { index, character in
+            let alternatives = index < choices.count ? choices[index] : []
+            return RecognizedSymbol(text: String(character), confidence: confidence, box: box,
+                                    choices: ([String(character)] + alternatives).map { SymbolChoice(text: $0, confidence: 0.1) })
+        }
+        return RecognizedWord(text: text, confidence: confidence, box: box, line: 0, symbols: symbols)
+    }
+
+    /// A sure reading is replaced only when Tesseract's own alternatives spell the vocabulary
+    /// word; an unsure one also on distance alone.
+    @Test func vocabularyNeedsEvidence() {
+        let vocabulary = RecognitionVocabulary(["Bertrand", "Lisbon", "milk"], options: VocabularyOptions())
+        // 'c' had 'e' as an alternative: "Bcrtrand" → "Bertrand" even when sure.
+        #expect(vocabulary.replacement(for: Self.word("Bcrtrand", confidence: 0.9, choices: [[], ["e"]])) == "Bertrand")
+        // Same distance, no alternative to back it, sure: kept.
+        #expect(vocabulary.replacement(for: Self.word("Bcrtrand", confidence: 0.9)) == nil)
+        // Unsure: replaced on distance alone.
+        #expect(vocabulary.replacement(for: Self.word("Bcrtrand", confidence: 0.2)) == "Bertrand")
+        // Too far (3 edits in 6 letters): kept, however unsure.
+        #expect(vocabulary.replacement(for: Self.word("Lxsxxn", confidence: 0.1)) == nil)
+        // Punctuation around the word survives; case is taken from the vocabulary.
+        #expect(vocabulary.replacement(for: Self.word("lisbon,", confidence: 0.9)) == "Lisbon,")
+        // Short words are never touched.
+        #expect(RecognitionVocabulary(["ox"], options: VocabularyOptions()).replacement(for: Self.word("on", confidence: 0.1)) == nil)
+    }
+
+    /// Two vocabulary words equally close: nothing is replaced.
+    @Test func vocabularyLeavesAmbiguityAlone() {
+        let vocabulary = RecognitionVocabulary(["cart", "card"], options: VocabularyOptions())
+        #expect(vocabulary.replacement(for: Self.word("carx", confidence: 0.2)) == nil)
+    }
+
+    // MARK: Consensus
+
+    static func reading(_ text: String, confidence: Double) -> LineReading {
+        let image = LineImage(image: GrayImage(width: 1, height: 1), strokeIndexes: [], imageToBoard: .identity, boardToImage: .identity)
+        let words = text.split(separator: " ").map { Self.word(String($0), confidence: confidence) }
+        return LineReading(pieces: [LineReading.Piece(image: image, page: TesseractPage(text: text, meanConfidence: confidence,
+                                                                                         words: words, elapsed: .zero))])
+    }
+
+    /// The reading most others agree with wins over a more confident outlier.
+    @Test func consensusPrefersAgreement() throws {
+        let readings = [Self.reading("Wxlliam", confidence: 0.95), Self.reading("William", confidence: 0.6),
+                        Self.reading("Willian", confidence: 0.6), Self.reading("William", confidence: 0.5)]
+        #expect(LineReading.consensus(readings, confidenceWeight: 0.5)?.text == "William")
+        // Two readings: the more confident one.
+        #expect(LineReading.consensus(Array(readings.prefix(2)), confidenceWeight: 0.5)?.text == "Wxlliam")
+        #expect(LineReading.consensus([], confidenceWeight: 0.5) == nil)
+    }
+
+    // MARK: Cleanup
+
+    static func piece(_ symbols: [(String, Int, Int)], strokes: [Int]) -> LineReading.Piece {
+        let recognized = symbols.map { text, left, right in
+            RecognizedSymbol(text: text, confidence: 0.9, box: PixelBox(left: left, top: 0, right: right, bottom: 24), choices: [])
+        }
+        let word = RecognizedWord(text: symbols.map(\.0).joined(), confidence: 0.9,
+                                  box: PixelBox(left: symbols.first?.1 ?? 0, top: 0, right: symbols.last?.2 ?? 0, bottom: 24),
+                                  line: 0, symbols: recognized)
+        let image = LineImage(image: GrayImage(width: 120, height: 36), strokeIndexes: strokes, imageToBoard: .identity, boardToImage: .identity)
+        return LineReading.Piece(image: image, page: TesseractPage(text: word.text, meanConfidence: 0.9, words: [word], elapsed: .zero))
+    }
+
+    /// A full stop read at the end of a word stays only if a small stroke was drawn there.
+    @Test func cleanupDropsMarksNobodyDrew() {
+        let letters = Stroke(x: [0, 30, 60, 88], y: [0, 24, 0, 24])
+        let dot = Stroke(x: [100, 101], y: [22, 23])
+        var undrawn = Self.piece([("a", 0, 40), ("b", 40, 88), (".", 88, 91)], strokes: [0])
+        RecognitionCleanup.clean(&undrawn, strokes: [letters, dot], inkHeight: 24)
+        #expect(undrawn.page.text == "ab")
+        var drawn = Self.piece([("a", 0, 40), ("b", 40, 88), (".", 98, 103)], strokes: [0, 1])
+        RecognitionCleanup.clean(&drawn, strokes: [letters, dot], inkHeight: 24)
+        #expect(drawn.page.text == "ab.")
+    }
+
+    /// Dash lengths a pen cannot show become `-`; a wavy dash between digits too; a dash read
+    /// twice over one stroke is one.
+    @Test func cleanupUnifiesDashes() {
+        let bar = Stroke(x: [30, 45], y: [12, 12])
+        let digits = Stroke(x: [0, 25, 50, 75], y: [0, 24, 0, 24])
+        var long = Self.piece([("5", 0, 25), ("—", 30, 45), ("0", 50, 75)], strokes: [0, 1])
+        RecognitionCleanup.clean(&long, strokes: [digits, bar], inkHeight: 24)
+        #expect(long.page.text == "5-0")
+        var wavy = Self.piece([("5", 0, 25), ("~", 30, 45), ("0", 50, 75)], strokes: [0, 1])
+        RecognitionCleanup.clean(&wavy, strokes: [digits, bar], inkHeight: 24)
+        #expect(wavy.page.text == "5-0")
+        var twice = Self.piece([("5", 0, 25), ("-", 30, 40), ("—", 31, 45), ("0", 50, 75)], strokes: [0, 1])
+        RecognitionCleanup.clean(&twice, strokes: [digits, bar], inkHeight: 24)
+        #expect(twice.page.text == "5-0")
+    }
+}

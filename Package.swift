@@ -44,6 +44,8 @@ let package = Package(
         /// The thin executable.
         .executableTarget(name: "inksticker", dependencies: ["InkStickerApp", "OCR"], swiftSettings: swiftSettings),
         /// Benchmarks and offline evaluation of the recognition pipeline (bench/recognize.sh).
+        /// Renders JSON-lines ink to training line images with the service's own imaging.
+        .executableTarget(name: "inkrender", dependencies: ["Ink", "OCR", "JSONKit"], swiftSettings: swiftSettings),
         .executableTarget(name: "inkbench", dependencies: ["Ink", "OCR", "JSONKit"], swiftSettings: swiftSettings),
 
         // MARK: Tests

@@ -22,36 +22,27 @@ struct RecognitionPipeline: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var ocrTime = Duration.zero
-        let repaired = options.repairsStrokes ? StrokeRepair().repair(request.strokes)
-            : StrokeRepair.Result(strokes: request.strokes, origin: Array(request.strokes.indices), changed: false)
-        let strokes = repaired.strokes
         let hint = request.charset ?? .text
-        let glyph = isSingleGlyph(strokes)
-        var imager = self.imager
-        imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
-        // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
-        // can look like a line of its own).
-        let ink = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],
-                                   typicalStrokeHeight: imager.typicalStrokeHeight(of: strokes))
-            : imager.lines(of: strokes)
-        let plan = Plan(strokes: strokes, imager: imager, typicalStrokeHeight: ink.typicalStrokeHeight,
+        // The same imaging the training renderer (`inkrender`) uses, so the model reads what it learned from.
+        let ink = RecognitionImaging(imager: imager, options: options).prepare(request.strokes, hint: hint)
+        let strokes = ink.strokes
+        let plan = Plan(strokes: strokes, imager: ink.imager, typicalStrokeHeight: ink.lines.typicalStrokeHeight,
                         variants: request.quality == .best ? options.bestRenders : [options.render],
-                        mode: glyph ? .singleCharacter : hint == .text ? options.textLineMode : options.numericLineMode,
-                        hint: hint, language: request.language, glyph: glyph)
+                        mode: ink.mode, hint: hint, language: request.language, glyph: ink.isSingleGlyph)
         let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
 
         var recognized: [Recognition.Line] = []
         var lineCandidates: [[Recognition.Candidate]] = []
-        for line in ink.lines {
+        for line in ink.lines.lines {
             let readings = try read(line, plan, context: context, deadline: deadline, ocrTime: &ocrTime)
             guard var reading = LineReading.consensus(readings, confidenceWeight: options.consensusConfidenceWeight) else { continue }
             let asRead = reading.text
             if !vocabulary.isEmpty { reading.apply(vocabulary) }
             var result = reading.line(strokes: strokes)
             guard !result.text.isEmpty else { continue }
-            if repaired.changed {
+            if ink.repaired {
                 for w in result.words.indices {
-                    result.words[w].strokes = Array(Set(result.words[w].strokes.map { repaired.origin[$0] })).sorted()
+                    result.words[w].strokes = Array(Set(result.words[w].strokes.map { ink.origin[$0] })).sorted()
                 }
             }
             recognized.append(result)
@@ -104,16 +95,6 @@ struct RecognitionPipeline: Sendable {
             }
         }
         return readings
-    }
-
-    /// Whether the whole ink is one small glyph: few strokes, no wider than tall (by
-    /// `singleGlyphMaxAspect`).
-    func isSingleGlyph(_ strokes: [Stroke]) -> Bool {
-        let drawn = strokes.filter { $0.pointCount > 0 }
-        guard !drawn.isEmpty, drawn.count <= options.singleGlyphMaxStrokes, let box = drawn.bounds, box.height > 0 else {
-            return false
-        }
-        return box.width <= options.singleGlyphMaxAspect * box.height
     }
 
     /// Line confidences weighted by their text length.

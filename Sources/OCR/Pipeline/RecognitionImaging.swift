@@ -1,0 +1,70 @@
+import Ink
+
+/// The pipeline's imaging on its own: from request strokes to the line images Tesseract reads,
+/// with no Tesseract involved.
+///
+/// `RecognitionPipeline` runs exactly these steps before it reads each image, so tools that
+/// need the service's images (the training-set renderer, debugging) get them from here and
+/// cannot drift from what recognition sees.
+public struct RecognitionImaging: Sendable {
+    public let imager: LineImager
+    public let options: RecognitionOptions
+
+    public init(imager: LineImager = LineImager(), options: RecognitionOptions = RecognitionOptions()) {
+        self.imager = imager
+        self.options = options
+    }
+
+    /// Ink ready to be rendered: repaired strokes split into lines.
+    public struct PreparedInk: Sendable {
+        /// The strokes after `StrokeRepair` (the request's strokes when nothing was cut).
+        public var strokes: [Stroke]
+        /// For each repaired stroke, the index of the request stroke it came from.
+        public var origin: [Int]
+        /// Whether repair cut anything.
+        public var repaired: Bool
+        /// The lines, top to bottom.
+        public var lines: InkLines
+        /// Whether the whole ink is one small glyph (read as one character).
+        public var isSingleGlyph: Bool
+        /// How Tesseract reads each line image of this ink.
+        public var mode: PageSegmentationMode
+        /// The imager with the hint's slant setting.
+        var imager: LineImager
+    }
+
+    /// Repairs the strokes, decides single glyph or lines, and picks the line mode for `hint`.
+    public func prepare(_ requestStrokes: [Stroke], hint: CharacterHint) -> PreparedInk {
+        let repaired = options.repairsStrokes ? StrokeRepair().repair(requestStrokes)
+            : StrokeRepair.Result(strokes: requestStrokes, origin: Array(requestStrokes.indices), changed: false)
+        let strokes = repaired.strokes
+        let glyph = isSingleGlyph(strokes)
+        var imager = self.imager
+        imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
+        // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
+        // can look like a line of its own).
+        let lines = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],
+                                     typicalStrokeHeight: imager.typicalStrokeHeight(of: strokes))
+            : imager.lines(of: strokes)
+        let mode: PageSegmentationMode = glyph ? .singleCharacter : hint == .text ? options.textLineMode : options.numericLineMode
+        return PreparedInk(strokes: strokes, origin: repaired.origin, repaired: repaired.changed, lines: lines,
+                           isSingleGlyph: glyph, mode: mode, imager: imager)
+    }
+
+    /// The images of line `index` of `ink` drawn with `variant`: usually one, several pieces
+    /// for a line too wide for one image.
+    public func render(_ ink: PreparedInk, line index: Int, variant: RenderVariant) -> [LineImage] {
+        ink.imager.render(line: ink.lines.lines[index], of: ink.strokes,
+                          typicalStrokeHeight: ink.lines.typicalStrokeHeight, variant: variant)
+    }
+
+    /// Whether the whole ink is one small glyph: few strokes, no wider than tall (by
+    /// `singleGlyphMaxAspect`).
+    func isSingleGlyph(_ strokes: [Stroke]) -> Bool {
+        let drawn = strokes.filter { $0.pointCount > 0 }
+        guard !drawn.isEmpty, drawn.count <= options.singleGlyphMaxStrokes, let box = drawn.bounds, box.height > 0 else {
+            return false
+        }
+        return box.width <= options.singleGlyphMaxAspect * box.height
+    }
+}

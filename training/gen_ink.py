@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Synthetic pen ink for training: inkgen's Hershey-font ink with a text mix weighted towards
+what the service reads badly (single digits, short numbers, prices, punctuation, single
+characters), on many fonts and with inkgen's "hard" variation ranges.
+
+The ink itself comes from inkgen.make_sample (the generator of the synthetic test corpora);
+only the texts, fonts and the hard/normal mix are chosen here, from the JSON mix config.
+
+  python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
+
+Deterministic: the same config, seed and n (and the same Debian word list and fonts) give
+the same file. Never use inkgen seed 1: the synthetic test corpora were drawn with it.
+"""
+import argparse
+import json
+import os
+import re
+import string
+import sys
+
+import numpy as np
+
+INKGEN_DIR = os.environ.get("INKGEN_DIR", "/work/shared/tools")
+sys.path.insert(0, INKGEN_DIR)
+import inkgen  # noqa: E402
+
+PUNCT_SAFE = ".,:;!?-'\"()/&+=%$#@*"
+
+
+class Texts:
+    """Text generators, one per kind of the mix."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.inkgen = inkgen.TextSource(rng)
+        words = []
+        with open(inkgen.WORDS_FILE, encoding="utf-8", errors="replace") as f:
+            for w in f:
+                w = w.strip()
+                # Possessives ("x's") are a quarter of the list: left out here, k_punctuated adds some.
+                if re.fullmatch(r"[A-Za-z]{1,16}", w):
+                    words.append(w)
+        self.words = sorted(set(words))
+        self.short = [w for w in self.words if len(w) <= 4 and w.isalpha()]
+
+    def pick(self, seq):
+        return seq[int(self.rng.integers(len(seq)))]
+
+    def digits(self, lo, hi):
+        n = int(self.rng.integers(lo, hi + 1))
+        return "".join(str(int(self.rng.integers(10))) for _ in range(n))
+
+    def case(self, w):
+        r = self.rng.random()
+        if r < 0.5:
+            return w
+        if r < 0.85:
+            return w[:1].upper() + w[1:]
+        return w.upper()
+
+    # --- kinds -------------------------------------------------------------------------
+    def k_inkgen(self):
+        return self.inkgen.sample(0.0)
+
+    def k_word(self):
+        w = self.pick(self.words)
+        if self.rng.random() < 0.15:
+            w = self.pick(self.short)
+        return self.case(w)
+
+    def k_letters(self):
+        n = int(self.rng.integers(1, 9))
+        pool = string.ascii_lowercase if self.rng.random() < 0.6 else string.ascii_letters
+        return "".join(self.pick(pool) for _ in range(n))
+
+    def k_phrase(self):
+        n = int(self.rng.integers(2, 8))
+        words = [self.pick(self.words) for _ in range(n)]
+        words[0] = words[0][:1].upper() + words[0][1:] if self.rng.random() < 0.5 else words[0]
+        text = " ".join(words)
+        if self.rng.random() < 0.3:
+            text += self.pick([".", ".", ",", "!", "?", ":"])
+        if self.rng.random() < 0.15:
+            text = text.upper()
+        return text
+
+    def k_digit(self):
+        return str(int(self.rng.integers(10)))
+
+    def k_short_number(self):
+        return self.digits(1, 4)
+
+    def k_digit_run(self):
+        start = int(self.rng.integers(10))
+        n = int(self.rng.integers(3, 11))
+        seq = [str((start + i) % 10) for i in range(n)] if self.rng.random() < 0.5 else \
+            [str(int(self.rng.integers(10))) for _ in range(n)]
+        return (" " if self.rng.random() < 0.5 else "").join(seq)
+
+    def k_number(self):
+        r, d = self.rng, self.digits
+        k = int(r.integers(12))
+        if k == 0:
+            return "$%s.%s" % (d(1, 3), d(2, 2))
+        if k == 1:
+            return "%s.%s%s" % (d(1, 3), d(2, 2), self.pick(["$", "", " $"]))
+        if k == 2:
+            return "%s%%" % d(1, 3)
+        if k == 3:
+            return "(%s) %s-%s" % (d(3, 3), d(3, 3), d(4, 4))
+        if k == 4:
+            return "%s-%s" % (d(3, 3), d(4, 4))
+        if k == 5:
+            return "%s/%s/%s" % (d(1, 2), d(1, 2), d(2, 4))
+        if k == 6:
+            return "%s.%s" % (d(1, 4), d(1, 3))
+        if k == 7:
+            return "%s,%s" % (d(1, 3), d(3, 3))
+        if k == 8:
+            return "%s:%s" % (d(1, 2), d(2, 2))
+        if k == 9:
+            return self.pick(["#", "@", "No. ", "x"]) + d(1, 4)
+        if k == 10:
+            return "%s %s" % (d(2, 4), d(2, 4))
+        return d(5, 10)
+
+    def k_arithmetic(self):
+        r, d = self.rng, self.digits
+        a = d(1, 3) + self.pick(["", "", "$", "%", ".%s" % d(1, 2)])
+        b = d(1, 3) + self.pick(["", "", "$", "%", ".%s" % d(1, 2)])
+        op = self.pick(["+", "-", "*", "/", "x"])
+        s = self.pick([" ", ""])
+        text = "%s%s%s%s%s" % (a, s, op, s, b)
+        if r.random() < 0.6:
+            text += "%s=%s%s" % (s, s, d(1, 4) + self.pick(["", ".%s" % d(1, 2)]))
+        return text
+
+    def k_char(self):
+        r = self.rng.random()
+        if r < 0.45:
+            return self.pick(string.ascii_letters)
+        if r < 0.7:
+            return self.pick(string.digits)
+        return self.pick(PUNCT_SAFE)
+
+    def k_punctuated(self):
+        w = self.k_word()
+        k = int(self.rng.integers(8))
+        if k == 0:
+            return '"%s"' % w
+        if k == 1:
+            return "(%s)" % w
+        if k == 2:
+            return "%s%s" % (w, self.pick(["?", "!", ".", ",", ";", ":", "!!", "?!", "..."]))
+        if k == 3:
+            return "%s-%s" % (w, self.k_word())
+        if k == 4:
+            return "%s & %s" % (w, self.k_word())
+        if k == 5:
+            return "%s's" % w
+        if k == 6:
+            return "%s, %s." % (w, self.k_word())
+        return "%s: %s" % (w, self.k_number())
+
+
+def generate(config, seed, n, prefix):
+    rng = np.random.default_rng(seed)
+    texts = Texts(rng)
+    kinds = list(config["kinds"].keys())
+    kw = np.array([config["kinds"][k] for k in kinds], dtype=float)
+    kw /= kw.sum()
+    fonts = config["fonts"]
+    fw = np.array(config.get("font_weights", [1] * len(fonts)), dtype=float)
+    fw /= fw.sum()
+    normal, hard = inkgen.Params(False), inkgen.Params(True)
+    for i in range(n):
+        kind = kinds[int(rng.choice(len(kinds), p=kw))]
+        text = getattr(texts, "k_" + kind)()
+        if rng.random() < config.get("multiline_fraction", 0.0):
+            text += "\n" + getattr(texts, "k_" + kinds[int(rng.choice(len(kinds), p=kw))])()
+        font = fonts[int(rng.choice(len(fonts), p=fw))]
+        is_hard = bool(rng.random() < config.get("hard_fraction", 0.0))
+        strokes = inkgen.make_sample(text, font, rng, hard if is_hard else normal)
+        yield {"id": "%s%d-%06d" % (prefix, seed, i), "text": text, "font": font, "kind": kind,
+               "hard": is_hard, "strokes": strokes}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--config", default=os.path.join(os.path.dirname(__file__), "mix.json"))
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--n", type=int, default=1000)
+    ap.add_argument("--prefix", default="g")
+    ap.add_argument("-o", "--out", required=True)
+    a = ap.parse_args()
+    if a.seed == 1:
+        sys.exit("seed 1 drew the synthetic test corpora; use another seed")
+    with open(a.config, encoding="utf-8") as f:
+        config = json.load(f)
+    with open(a.out, "w", encoding="utf-8") as out:
+        for rec in generate(config, a.seed, a.n, a.prefix):
+            out.write(json.dumps(rec, separators=(",", ":")) + "\n")
+
+
+if __name__ == "__main__":
+    main()

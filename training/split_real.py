@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Splits the real training ink (corpus/train/unipen-train.jsonl) into a training part and a
+held-out part by source file (each UNIPEN file is one writer's session), so held-out lines
+come from sessions the model never saw. Deterministic (CRC-32 of the file path). Sessions
+with more than --max-session samples always stay in training: holding one out would take a
+large share of the few real writers away from the model.
+
+  python3 split_real.py IN.jsonl --train OUT_TRAIN.jsonl --holdout OUT_HOLDOUT.jsonl [--percent 10]
+"""
+import argparse
+import collections
+import json
+import zlib
+
+
+def session(record):
+    source = record.get("source", "")
+    return source.split("data/", 1)[-1].split(" ", 1)[0] or record["id"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("input")
+    ap.add_argument("--train", required=True)
+    ap.add_argument("--holdout", required=True)
+    ap.add_argument("--percent", type=int, default=10)
+    ap.add_argument("--max-session", type=int, default=40)
+    a = ap.parse_args()
+    with open(a.input, encoding="utf-8") as f:
+        lines = [line if line.endswith("\n") else line + "\n" for line in f if line.strip()]
+    records = [json.loads(line) for line in lines]
+    sizes = collections.Counter(session(r) for r in records)
+    counts = [0, 0]
+    with open(a.train, "w", encoding="utf-8") as train, open(a.holdout, "w", encoding="utf-8") as holdout:
+        for line, record in zip(lines, records):
+            name = session(record)
+            held = sizes[name] <= a.max_session and zlib.crc32(name.encode()) % 100 < a.percent
+            (holdout if held else train).write(line)
+            counts[held] += 1
+    print("real ink: %d training, %d held out" % (counts[0], counts[1]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Fine-tunes Tesseract's tessdata_best French LSTM on the service's own renders of pen ink and
+# installs the result as Models/ink.traineddata. See training/README.md.
+#
+#   training/train.sh                 # everything: data, render, lstmf, train, convert, evaluate
+#   training/train.sh data render     # only some stages, in the order given
+#
+# Stages: data render lstmf starter train finish. Settings (environment):
+#   SHARED=../shared        read-only corpora, tools and base model
+#   WORK=training/work      everything generated (git-ignored)
+#   SYNTH_N=40000           synthetic training samples (two generator processes)
+#   DEV_N=1000              synthetic held-out samples
+#   REAL_COPIES=4           renders per real training sample
+#   TRAIN_MINUTES=35        wall-clock bound of each training job
+#   JOBS="a:stored b:0.0003" training jobs run side by side, one core each: name:learning rate,
+#                           "stored" keeping the base model's own rates (--continue_from
+#                           ignores --learning_rate unless --reset_learning_rate is given)
+#   MAX_ITERATIONS=200000   iteration bound (the time bound normally ends training first)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+T="$ROOT/training"
+WORK="${WORK:-$T/work}"
+if [[ -z "${SHARED:-}" ]]; then
+    for candidate in "$ROOT/../shared" "$ROOT/../../shared" /work/shared; do
+        if [[ -d "$candidate/corpus" ]]; then SHARED="$(cd "$candidate" && pwd)"; break; fi
+    done
+fi
+: "${SHARED:?set SHARED to the shared corpus/tools/models directory}"
+SYNTH_N="${SYNTH_N:-40000}"
+DEV_N="${DEV_N:-1000}"
+REAL_COPIES="${REAL_COPIES:-4}"
+TRAIN_MINUTES="${TRAIN_MINUTES:-35}"
+JOBS="${JOBS:-a:stored b:0.0003}"
+MAX_ITERATIONS="${MAX_ITERATIONS:-200000}"
+BASE="$SHARED/models/fra.traineddata"
+export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
+
+log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+
+stage_data() {
+    mkdir -p "$WORK/ink"
+    log "synthetic ink: $SYNTH_N training samples (seeds 101, 102), $DEV_N held out (seed 201)"
+    local half=$((SYNTH_N / 2))
+    python3 "$T/gen_ink.py" --config "$T/mix.json" --seed 101 --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
+    python3 "$T/gen_ink.py" --config "$T/mix.json" --seed 102 --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
+    python3 "$T/gen_ink.py" --config "$T/mix.json" --seed 201 --n "$DEV_N" --prefix dev -o "$WORK/ink/dev-synth.jsonl"
+    wait
+    # Real ink from the training writers only (corpus/train); corpus/real is test data.
+    python3 "$T/split_real.py" "$SHARED/corpus/train/unipen-train.jsonl" \
+        --train "$WORK/ink/real-train.jsonl" --holdout "$WORK/ink/dev-real.jsonl" --percent 10
+}
+
+stage_render() {
+    log "building inkrender"
+    (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
+    local render="$ROOT/.build/debug/inkrender"
+    rm -rf "$WORK/lines"
+    mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
+    "$render" "$WORK/ink/synth-101.jsonl" --out "$WORK/lines/train" --name synth-101 --seed 101 --shard-size 250 &
+    "$render" "$WORK/ink/synth-102.jsonl" --out "$WORK/lines/train" --name synth-102 --seed 102 --shard-size 250 &
+    wait
+    "$render" "$WORK/ink/real-train.jsonl" --out "$WORK/lines/train" --name real --seed 7 \
+        --copies "$REAL_COPIES" --plain-fraction 0.25 --shard-size 250
+    # Held-out lines exactly as the service draws them.
+    "$render" "$WORK/ink/dev-synth.jsonl" --out "$WORK/lines/dev" --name dev-synth --plain-fraction 1 --shard-size 250
+    "$render" "$WORK/ink/dev-real.jsonl" --out "$WORK/lines/dev" --name dev-real --plain-fraction 1 --shard-size 250
+}
+
+stage_lstmf() {
+    log "lstmf files (tesseract lstm.train, PSM 13, two at a time)"
+    find "$WORK/lines" -name '*.tif' | sort | sed 's/\.tif$//' |
+        xargs -P 2 -I{} sh -c 'tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
+    find "$WORK/lines/train" -name '*.lstmf' | sort > "$WORK/train.list"
+    find "$WORK/lines/dev" -name '*.lstmf' | sort > "$WORK/eval.list"
+    find "$WORK/lines/dev" -name 'dev-real*.lstmf' | sort > "$WORK/eval-real.list"
+    find "$WORK/lines/dev" -name 'dev-synth*.lstmf' | sort > "$WORK/eval-synth.list"
+    log "$(wc -l < "$WORK/train.list") training and $(wc -l < "$WORK/eval.list") held-out lstmf files"
+}
+
+stage_starter() {
+    log "starter traineddata: printable-ASCII unicharset, no dictionaries"
+    local dir="$WORK/starter"
+    rm -rf "$dir"
+    mkdir -p "$dir/script" "$dir/out/ink" "$dir/base"
+    python3 -c 'import string; print("".join(c for c in string.printable if not c.isspace() or c == " "))' > "$dir/chars.txt"
+    unicharset_extractor --output_unicharset "$dir/ink.unicharset" --norm_mode 2 "$dir/chars.txt" >/dev/null 2>&1
+    combine_tessdata -u "$BASE" "$dir/base/fra." >/dev/null 2>&1
+    # Character properties come from the base model's unicharset; Latin needs no radical
+    # table, but combine_lang_model requires a readable one.
+    cp "$dir/base/fra.lstm-unicharset" "$dir/script/Latin.unicharset"
+    cp "$dir/base/fra.lstm-unicharset" "$dir/script/Common.unicharset"
+    printf '13312 1 4\n' > "$dir/script/radical-stroke.txt"
+    combine_lang_model --input_unicharset "$dir/ink.unicharset" --script_dir "$dir/script" \
+        --lang ink --output_dir "$dir/out" >"$dir/combine.log" 2>&1
+    test -s "$dir/out/ink/ink.traineddata"
+}
+
+stage_train() {
+    local pids=() job name rate rate_flags
+    for job in $JOBS; do
+        name="${job%%:*}"
+        rate="${job#*:}"
+        rate_flags=()
+        [[ $rate == stored ]] || rate_flags=(--reset_learning_rate --learning_rate "$rate")
+        rm -rf "$WORK/run-$name"
+        mkdir -p "$WORK/run-$name"
+        log "training job $name: learning rate $rate, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
+        timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
+            lstmtraining --continue_from "$WORK/starter/base/fra.lstm" --old_traineddata "$BASE" \
+            --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/run-$name/ink" \
+            --train_listfile "$WORK/train.list" --eval_listfile "$WORK/eval.list" \
+            "${rate_flags[@]}" --max_iterations "$MAX_ITERATIONS" --target_error_rate 0.01 \
+            --debug_interval 0 > "$WORK/run-$name/train.log" 2>&1 &
+        pids+=($!)
+    done
+    local status=0
+    for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+    # 124: stopped by the time bound, the normal end.
+    [[ $status == 0 || $status == 124 ]] || { log "training failed ($status)"; return "$status"; }
+}
+
+# Character error rate of a checkpoint on a list of held-out lstmf files.
+checkpoint_cer() {
+    lstmeval --model "$1" --traineddata "$WORK/starter/out/ink/ink.traineddata" --eval_listfile "$2" 2>&1 |
+        sed -n 's/.*BCER eval=\([0-9.]*\).*/\1/p' | tail -1
+}
+
+stage_finish() {
+    log "choosing the checkpoint with the lowest held-out CER"
+    local best="" best_cer=1000 candidate cer
+    for candidate in $(ls -t "$WORK"/run-*/ink_*.checkpoint "$WORK"/run-*/ink_checkpoint 2>/dev/null | head -12); do
+        cer="$(checkpoint_cer "$candidate" "$WORK/eval.list")"
+        log "  $candidate: held-out CER $cer%"
+        if [[ -n "$cer" ]] && awk -v a="$cer" -v b="$best_cer" 'BEGIN { exit !(a < b) }'; then
+            best="$candidate"
+            best_cer="$cer"
+        fi
+    done
+    [[ -n "$best" ]] || { log "no checkpoint found"; return 1; }
+    log "best: $best ($best_cer%); converting to an integer model"
+    lstmtraining --stop_training --convert_to_int --continue_from "$best" \
+        --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/ink.traineddata" >/dev/null 2>&1
+    mkdir -p "$ROOT/Models"
+    cp "$WORK/ink.traineddata" "$ROOT/Models/ink.traineddata"
+    {
+        echo "checkpoint: ${best#"$WORK/"}"
+        echo "held-out CER (float): $best_cer%"
+        echo "held-out CER, integer model, real: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-real.list")%"
+        echo "held-out CER, integer model, synthetic: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-synth.list")%"
+    } | tee "$WORK/summary.txt"
+    log "installed $ROOT/Models/ink.traineddata ($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
+}
+
+stages=("$@")
+[[ ${#stages[@]} -gt 0 ]] || stages=(data render lstmf starter train finish)
+for stage in "${stages[@]}"; do
+    start=$SECONDS
+    "stage_$stage"
+    log "stage $stage: $((SECONDS - start)) s"
+done

@@ -31,7 +31,7 @@ server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 port=""
 for _ in $(seq 1 100); do
-    port="$(grep -oE '"port":[ ]*[0-9]+|port[= ][0-9]+' "$WORK/eval-server/server.log" | grep -oE '[0-9]+$' | head -1 || true)"
+    port="$(grep -oE '"port":"?[0-9]+' "$WORK/eval-server/server.log" | grep -oE '[0-9]+$' | head -1 || true)"
     [[ -n "$port" ]] && break
     sleep 0.2
 done

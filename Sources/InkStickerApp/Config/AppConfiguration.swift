@@ -23,8 +23,12 @@ public struct AppConfiguration: Sendable {
     public var tessdataDirectory = "/usr/share/tesseract-ocr/5/tessdata"
     /// Extra directory of `.traineddata` models shipped with the service.
     public var modelsDirectory = "./Models"
-    /// Language used when a request names none.
+    /// Language used when a request names none. Replaced at start-up by `preferredLanguage`
+    /// when that model is installed; `--lang` sets this and clears the preference.
     public var defaultLanguage = "eng"
+    /// The model that becomes the default language when it is installed: `ink`, the pen-ink
+    /// model shipped in `Models/` (see Models/README.md). `eng` stays selectable per request.
+    public var preferredLanguage: String? = "ink"
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000

@@ -47,7 +47,10 @@ public enum AppOptions {
         },
         option("--tessdata", "INKSTICKER_TESSDATA", "DIR", "Tesseract language data (default /usr/share/tesseract-ocr/5/tessdata)") { c, v in c.tessdataDirectory = v },
         option("--models", "INKSTICKER_MODELS", "DIR", "extra .traineddata models (default ./Models)") { c, v in c.modelsDirectory = v },
-        option("--lang", "INKSTICKER_LANG", "LANG", "default recognition language (default eng)") { c, v in c.defaultLanguage = v },
+        option("--lang", "INKSTICKER_LANG", "LANG", "default recognition language (default ink when the models directory holds ink.traineddata, else eng)") { c, v in
+            c.defaultLanguage = v
+            c.preferredLanguage = nil
+        },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
         },

@@ -25,6 +25,7 @@ public final class Service: Sendable {
     /// Opens the database (applying migrations), starts the workers and the server.
     /// Throws a `StartupError` naming what is wrong and how to fix it.
     public static func start(configuration: AppConfiguration, logSink: any LogSink = FileDescriptorLogSink()) throws -> Service {
+        var configuration = configuration
         let log = AppLog(sink: logSink)
         let migrationsDirectory: String
         do {
@@ -58,6 +59,9 @@ public final class Service: Sendable {
             let models = (configuration.modelsDirectory as NSString).isAbsolutePath
                 ? configuration.modelsDirectory : projectRoot + "/" + configuration.modelsDirectory
             let catalog = TessdataCatalog(tessdataDirectory: configuration.tessdataDirectory, extraDirectories: [models])
+            if let preferred = configuration.preferredLanguage, catalog.directories[preferred] != nil {
+                configuration.defaultLanguage = preferred
+            }
             pool = try OCRWorkerPool(configuration: OCRConfiguration(
                 workerCount: configuration.ocrWorkers, queueDepth: configuration.effectiveOCRQueue,
                 defaultLanguage: configuration.defaultLanguage, catalog: catalog,

@@ -1,0 +1,70 @@
+import Foundation
+import Ink
+import Testing
+@testable import OCR
+
+/// The pipeline's imaging on its own (what `inkrender` draws training lines with): repair,
+/// lines, the lone-glyph rule and the line mode per hint, without Tesseract.
+@Suite struct RecognitionImagingTests {
+    static func strokes(_ sample: CorpusSample) -> [Stroke] {
+        sample.strokes.map { points in Stroke(x: points.map(\.x), y: points.map(\.y)) }
+    }
+
+    /// A two-line note: two lines, each one image as tall as the padded ink height, read in the
+    /// text mode under no hint and in the numeric mode under a numeric hint.
+    @Test func twoLinesAndTheModePerHint() throws {
+        guard let sample = try Corpus.samples("synthetic/print.jsonl").first(where: {
+            $0.text.split(separator: "\n").count == 2
+        }) else { throw CorpusError.noSample("a two-line sample") }
+        let imaging = RecognitionImaging()
+        let text = imaging.prepare(Self.strokes(sample), hint: .text)
+        #expect(text.lines.lines.count == 2)
+        #expect(!text.isSingleGlyph)
+        #expect(text.mode == imaging.options.textLineMode)
+        #expect(imaging.prepare(Self.strokes(sample), hint: .number).mode == imaging.options.numericLineMode)
+        let variant = imaging.options.render
+        for line in text.lines.lines.indices {
+            let images = imaging.render(text, line: line, variant: variant)
+            #expect(images.count == 1)
+            // Ink height plus the padding on both sides, at most a pen width and rounding more.
+            let expected = variant.inkHeight * (1 + 2 * variant.paddingRatio)
+            #expect(abs(Double(images[0].image.height) - expected) <= variant.inkHeight * variant.penWidthRatio + 2)
+        }
+    }
+
+    /// A "5" drawn as a hook and a separate bar: one glyph, one line holding both strokes, read
+    /// as a single character.
+    @Test func loneGlyphIsOneLineOfOneCharacter() {
+        let hook = Stroke(x: [0, 0, 8, 10, 8, 0], y: [0, 10, 8, 14, 20, 20])
+        let bar = Stroke(x: [1, 10], y: [-1, -1])
+        let ink = RecognitionImaging().prepare([hook, bar], hint: .digits)
+        #expect(ink.isSingleGlyph)
+        #expect(ink.lines.lines == [[0, 1]])
+        #expect(ink.mode == .singleCharacter)
+    }
+
+    /// A stroke with an untracked pen jump is cut before imaging, and the pieces remember the
+    /// request stroke they came from.
+    @Test func penJumpsAreCutBeforeImaging() {
+        var xs: [Double] = [], ys: [Double] = []
+        for i in 0..<40 { xs.append(Double(i) * 2); ys.append(i % 4 < 2 ? 0 : 10) }
+        for i in 0..<40 { xs.append(300 + Double(i) * 2); ys.append(i % 4 < 2 ? 0 : 10) }
+        let ink = RecognitionImaging().prepare([Stroke(x: xs, y: ys)], hint: .text)
+        #expect(ink.repaired)
+        #expect(ink.strokes.count == 2)
+        #expect(ink.origin == [0, 0])
+    }
+
+    /// Clean ink (nothing to repair, not a lone glyph) is drawn exactly as the line imager
+    /// draws it: the imaging adds decisions, never different pixels.
+    @Test func cleanInkMatchesTheLineImager() throws {
+        let sample = try Corpus.sample("synthetic/print.jsonl", text: "email Sarah")
+        let strokes = Self.strokes(sample)
+        let imaging = RecognitionImaging()
+        let ink = imaging.prepare(strokes, hint: .text)
+        #expect(!ink.repaired)
+        let images = ink.lines.lines.indices.flatMap { imaging.render(ink, line: $0, variant: imaging.options.render) }
+        let direct = LineImager().render(strokes, variant: imaging.options.render)
+        #expect(images.map(\.image) == direct.map(\.image))
+    }
+}

@@ -6,7 +6,8 @@
 #   training/evaluate.sh [LANG...]          default: ink eng
 #   LIMIT=50 training/evaluate.sh ink       first 50 samples of each file (quick look)
 #
-# Starts its own server (debug build, port chosen by the kernel, throwaway database) and stops
+# Starts its own server (debug build, port chosen by the kernel, throwaway database, no rate
+# limit on ink posts) and stops
 # it at the end. Results: training/work/eval-<lang>.txt.
 set -euo pipefail
 
@@ -26,7 +27,7 @@ mkdir -p "$WORK/eval-server"
 (cd "$ROOT" && swift build --product inksticker 2>&1 | tail -1)
 rm -f "$WORK/eval-server/db.sqlite"*
 OMP_THREAD_LIMIT=1 "$ROOT/.build/debug/inksticker" serve --port 0 --db "$WORK/eval-server/db.sqlite" \
-    --models "$ROOT/Models" > "$WORK/eval-server/server.log" 2>&1 &
+    --models "$ROOT/Models" --rate-ink-per-address 0 > "$WORK/eval-server/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 port=""

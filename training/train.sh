@@ -5,13 +5,15 @@
 #   training/train.sh                 # everything: data, render, lstmf, train, convert, evaluate
 #   training/train.sh data render     # only some stages, in the order given
 #
-# Stages: data render lstmf starter train finish. Settings (environment):
+# Stages: data render lstmf starter train extend finish. Settings (environment):
 #   SHARED=../shared        read-only corpora, tools and base model
 #   WORK=training/work      everything generated (git-ignored)
 #   SYNTH_N=40000           synthetic training samples (two generator processes)
 #   DEV_N=1000              synthetic held-out samples
 #   REAL_COPIES=4           renders per real training sample
-#   TRAIN_MINUTES=35        wall-clock bound of each training job
+#   TRAIN_MINUTES=35        wall-clock bound of each first-phase training job
+#   EXTEND_MINUTES=10       wall-clock bound of each second-phase job (see stage_extend)
+#   LINES_N=4000            real-writer text lines composed from single words (300 held out)
 #   JOBS="a:stored b:0.0003" training jobs run side by side, one core each: name:learning rate,
 #                           "stored" keeping the base model's own rates (--continue_from
 #                           ignores --learning_rate unless --reset_learning_rate is given)
@@ -31,6 +33,8 @@ SYNTH_N="${SYNTH_N:-40000}"
 DEV_N="${DEV_N:-1000}"
 REAL_COPIES="${REAL_COPIES:-4}"
 TRAIN_MINUTES="${TRAIN_MINUTES:-35}"
+EXTEND_MINUTES="${EXTEND_MINUTES:-10}"
+LINES_N="${LINES_N:-4000}"
 JOBS="${JOBS:-a:stored b:0.0003}"
 MAX_ITERATIONS="${MAX_ITERATIONS:-200000}"
 BASE="$SHARED/models/fra.traineddata"
@@ -49,6 +53,11 @@ stage_data() {
     # Real ink from the training writers only (corpus/train); corpus/real is test data.
     python3 "$T/split_real.py" "$SHARED/corpus/train/unipen-train.jsonl" \
         --train "$WORK/ink/real-train.jsonl" --holdout "$WORK/ink/dev-real.jsonl" --percent 10
+    # Whole lines of real handwriting, composed from one writer's words (training and held-out
+    # writers kept apart).
+    python3 "$T/compose_lines.py" "$WORK/ink/real-train.jsonl" --n "$LINES_N" --seed 5 -o "$WORK/ink/real-lines.jsonl"
+    python3 "$T/compose_lines.py" "$WORK/ink/dev-real.jsonl" --n 300 --seed 6 --prefix devline \
+        -o "$WORK/ink/dev-real-lines.jsonl"
 }
 
 stage_render() {
@@ -56,7 +65,7 @@ stage_render() {
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     local render="$ROOT/.build/debug/inkrender"
     rm -rf "$WORK/lines"
-    mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
+    mkdir -p "$WORK/lines/train" "$WORK/lines/dev" "$WORK/lines/lines-train" "$WORK/lines/lines-dev"
     "$render" "$WORK/ink/synth-101.jsonl" --out "$WORK/lines/train" --name synth-101 --seed 101 --shard-size 250 &
     "$render" "$WORK/ink/synth-102.jsonl" --out "$WORK/lines/train" --name synth-102 --seed 102 --shard-size 250 &
     wait
@@ -65,6 +74,11 @@ stage_render() {
     # Held-out lines exactly as the service draws them.
     "$render" "$WORK/ink/dev-synth.jsonl" --out "$WORK/lines/dev" --name dev-synth --plain-fraction 1 --shard-size 250
     "$render" "$WORK/ink/dev-real.jsonl" --out "$WORK/lines/dev" --name dev-real --plain-fraction 1 --shard-size 250
+    # Composed lines: small shards, so that lstmtraining's round robin over files gives them
+    # about a quarter of the second phase.
+    "$render" "$WORK/ink/real-lines.jsonl" --out "$WORK/lines/lines-train" --name real-lines --seed 11 --shard-size 60
+    "$render" "$WORK/ink/dev-real-lines.jsonl" --out "$WORK/lines/lines-dev" --name dev-real-lines --plain-fraction 1 \
+        --shard-size 100
 }
 
 stage_lstmf() {
@@ -75,6 +89,10 @@ stage_lstmf() {
     find "$WORK/lines/dev" -name '*.lstmf' | sort > "$WORK/eval.list"
     find "$WORK/lines/dev" -name 'dev-real*.lstmf' | sort > "$WORK/eval-real.list"
     find "$WORK/lines/dev" -name 'dev-synth*.lstmf' | sort > "$WORK/eval-synth.list"
+    find "$WORK/lines/lines-dev" -name '*.lstmf' | sort > "$WORK/eval-lines.list"
+    cat "$WORK/train.list" > "$WORK/train2.list"
+    find "$WORK/lines/lines-train" -name '*.lstmf' | sort >> "$WORK/train2.list"
+    cat "$WORK/eval.list" "$WORK/eval-lines.list" > "$WORK/eval2.list"
     log "$(wc -l < "$WORK/train.list") training and $(wc -l < "$WORK/eval.list") held-out lstmf files"
 }
 
@@ -120,6 +138,47 @@ stage_train() {
     [[ $status == 0 || $status == 124 ]] || { log "training failed ($status)"; return "$status"; }
 }
 
+# The checkpoints of the given run directories, ranked by CER on a held-out list (best first,
+# written to FILE): each run's latest and its 3 most recent best-so-far, evaluated two at a time.
+rank_checkpoints() {
+    local list="$1" out="$2" candidates=() run candidate
+    shift 2
+    for run in "$@"; do
+        [[ -f "$run/ink_checkpoint" ]] && candidates+=("$run/ink_checkpoint")
+        while read -r candidate; do candidates+=("$candidate"); done < <(ls -t "$run"/ink_*_*.checkpoint 2>/dev/null | head -3)
+    done
+    [[ ${#candidates[@]} -gt 0 ]] || { log "no checkpoint found"; return 1; }
+    printf '%s\n' "${candidates[@]}" | xargs -P 2 -I{} sh -c \
+        'printf "%s %s\n" "$(lstmeval --model "{}" --traineddata "$1" --eval_listfile "$2" 2>&1 | sed -n "s/.*BCER eval=\([0-9.]*\).*/\1/p" | tail -1)" "{}"' \
+        sh "$WORK/starter/out/ink/ink.traineddata" "$list" | sort -n > "$out"
+    sed 's/^/  held-out CER % /' "$out"
+}
+
+# Second phase: the best first-phase checkpoint trained on for EXTEND_MINUTES more, side by side
+# with the composed real-writer lines added (c) and without them (d, more of the same).
+stage_extend() {
+    log "second phase: ranking first-phase checkpoints on the held-out lines"
+    rank_checkpoints "$WORK/eval.list" "$WORK/checkpoints-phase1.txt" "$WORK"/run-a "$WORK"/run-b
+    local start_cer start pids=() name list
+    read -r start_cer start < "$WORK/checkpoints-phase1.txt"
+    log "continuing from $start ($start_cer%) for at most $EXTEND_MINUTES minutes"
+    for name in c d; do
+        list="$WORK/train.list"
+        [[ $name == c ]] && list="$WORK/train2.list"
+        rm -rf "$WORK/run-$name"
+        mkdir -p "$WORK/run-$name"
+        timeout --signal=TERM "$((EXTEND_MINUTES * 60))" \
+            lstmtraining --continue_from "$start" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
+            --model_output "$WORK/run-$name/ink" --train_listfile "$list" --eval_listfile "$WORK/eval2.list" \
+            --max_iterations "$MAX_ITERATIONS" --target_error_rate 0.01 --debug_interval 0 \
+            > "$WORK/run-$name/train.log" 2>&1 &
+        pids+=($!)
+    done
+    local status=0
+    for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+    [[ $status == 0 || $status == 124 ]] || { log "second phase failed ($status)"; return "$status"; }
+}
+
 # Character error rate of a checkpoint on a list of held-out lstmf files.
 checkpoint_cer() {
     lstmeval --model "$1" --traineddata "$WORK/starter/out/ink/ink.traineddata" --eval_listfile "$2" 2>&1 |
@@ -127,17 +186,11 @@ checkpoint_cer() {
 }
 
 stage_finish() {
-    log "choosing the checkpoint with the lowest held-out CER"
-    local best="" best_cer=1000 candidate cer
-    for candidate in $(ls -t "$WORK"/run-*/ink_*.checkpoint "$WORK"/run-*/ink_checkpoint 2>/dev/null | head -12); do
-        cer="$(checkpoint_cer "$candidate" "$WORK/eval.list")"
-        log "  $candidate: held-out CER $cer%"
-        if [[ -n "$cer" ]] && awk -v a="$cer" -v b="$best_cer" 'BEGIN { exit !(a < b) }'; then
-            best="$candidate"
-            best_cer="$cer"
-        fi
-    done
-    [[ -n "$best" ]] || { log "no checkpoint found"; return 1; }
+    log "choosing the checkpoint with the lowest CER on all held-out lines (synthetic, real words, real lines)"
+    local best best_cer
+    rank_checkpoints "$WORK/eval2.list" "$WORK/checkpoints.txt" "$WORK"/run-*
+    read -r best_cer best < "$WORK/checkpoints.txt"
+    [[ -n "$best" ]] || { log "no checkpoint could be evaluated"; return 1; }
     log "best: $best ($best_cer%); converting to an integer model"
     lstmtraining --stop_training --convert_to_int --continue_from "$best" \
         --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/ink.traineddata" >/dev/null 2>&1
@@ -148,12 +201,13 @@ stage_finish() {
         echo "held-out CER (float): $best_cer%"
         echo "held-out CER, integer model, real: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-real.list")%"
         echo "held-out CER, integer model, synthetic: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-synth.list")%"
+        echo "held-out CER, integer model, composed real lines: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-lines.list")%"
     } | tee "$WORK/summary.txt"
     log "installed $ROOT/Models/ink.traineddata ($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
 }
 
 stages=("$@")
-[[ ${#stages[@]} -gt 0 ]] || stages=(data render lstmf starter train finish)
+[[ ${#stages[@]} -gt 0 ]] || stages=(data render lstmf starter train extend finish)
 for stage in "${stages[@]}"; do
     start=$SECONDS
     "stage_$stage"

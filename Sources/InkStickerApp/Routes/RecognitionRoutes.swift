@@ -15,6 +15,10 @@ enum RecognitionRoutes {
         })
         router.add(.post, "/v1/recognize", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in
             try services.inkRates.check(context)
+            guard services.recognizer.hasCapacity else {
+                // Refuse at once, before reading the database or decoding the ink.
+                throw ErrorMapping.ocrError(.overloaded(retryAfterSeconds: 1))
+            }
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let started = DispatchTime.now()
                 let body = try JSONBody.object(context)

@@ -21,7 +21,7 @@ enum RecognitionRoutes {
             }
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let started = DispatchTime.now()
-                let body = try JSONBody.object(context)
+                let body = try InkBody.object(context, limits: services.inkDecoder.limits)
                 var collector = FieldCollector()
                 collector.record(body.unknownMemberViolations(allowed: InkRequest.members, at: .root))
                 let request = try InkRequest.decode(body, decoder: services.inkDecoder,

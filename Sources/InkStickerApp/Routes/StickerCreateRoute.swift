@@ -44,7 +44,7 @@ enum StickerCreateRoute {
             return (board, stored)
         }
         if let idempotency, let replay = try idempotency.replay(stored) { return replay }
-        let body = try JSONBody.object(context)
+        let body = try InkBody.object(context, limits: services.inkDecoder.limits)
         var collector = FieldCollector()
         collector.record(body.unknownMemberViolations(allowed: InkRequest.members.union(StickerPlacement.members)
             .union(["font", "style", "maxLength", "charset"]), at: .root))

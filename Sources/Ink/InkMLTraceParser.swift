@@ -46,7 +46,7 @@ struct InkMLTraceParser {
         let channels = format.regular
         let maxValues = channels.count + format.intermittentCount
         var states = [ChannelState](repeating: ChannelState(), count: channels.count)
-        let estimate = min(count / (2 * channels.count + 1) + 1, limits.maxPointsPerStroke)
+        let estimate = max(0, min(count / (2 * channels.count + 1) + 1, limits.maxPointsPerStroke))
         var x: [Double] = [], y: [Double] = [], t: [Double] = [], p: [Double] = []
         x.reserveCapacity(estimate)
         y.reserveCapacity(estimate)

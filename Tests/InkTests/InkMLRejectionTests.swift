@@ -184,6 +184,9 @@ import Testing
 
         let total = try #require(failure("<ink><trace>1 1, 2 2, 3 3</trace><trace>4 4, 5 5, 6 6</trace></ink>", limits: limits))
         #expect(total.kind == .tooLarge && total.detail.hasPrefix("more than 5 points in all"))
+        // Degenerate limits refuse rather than trap.
+        let none = try #require(failure("<ink><trace>1 1</trace></ink>", limits: InkLimits(maxPointsPerStroke: -1)))
+        #expect(none.kind == .tooLarge)
         // Pen-up traces are not ink and do not count.
         #expect(failure(#"<ink><trace>1 1</trace><trace type="penUp">2 2</trace><trace>3 3</trace></ink>"#, limits: limits) == nil)
     }

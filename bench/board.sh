@@ -7,7 +7,7 @@ SECONDS_RUN=${1:-10}
 CONNS=${2:-32}
 build_release
 P1=$(free_port); P2=$(free_port)
-start_inksticker "$P1"
+start_inksticker "$P1" --rate-ink-per-token 0 --rate-ink-per-address 0
 read -r BOARD TOKEN < <(python3 - "$P1" "$ROOT/../shared/corpus/synthetic/print.jsonl" <<'PY'
 import json, sys, urllib.request
 port, corpus = sys.argv[1], sys.argv[2]

@@ -28,9 +28,10 @@ public struct FileDescriptorLogSink: LogSink {
 
     public func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Glibc.write(fd, base + offset, raw.count - offset)
                 if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
                 offset += n
             }

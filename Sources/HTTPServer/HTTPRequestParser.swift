@@ -87,8 +87,11 @@ public struct HTTPRequestParser: Sendable {
         // RFC 9112 §2.2: ignore empty lines received before the request line.
         var start = 0
         while start < buffer.count, buffer[start] == 0x0D || buffer[start] == 0x0A {
-            if buffer[start] == 0x0D, start + 1 < buffer.count, buffer[start + 1] != 0x0A {
-                throw .bad("bare CR before the request line")
+            if buffer[start] == 0x0D {
+                // Keep a CR that ends the buffer: only the next byte tells whether it is bare, and
+                // the answer must not depend on how the bytes were split into reads.
+                guard start + 1 < buffer.count else { break }
+                if buffer[start + 1] != 0x0A { throw .bad("bare CR before the request line") }
             }
             start += 1
         }

@@ -60,6 +60,8 @@ public final class OCRWorkerPool: Sendable {
         let counters = core.counters
         let job = PendingJob(
             run: { context in
+                let clock = ContinuousClock()
+                let start = clock.now
                 let result: Result<Output, OCRError>
                 do throws(OCRError) {
                     result = .success(try work(context))
@@ -68,6 +70,8 @@ public final class OCRWorkerPool: Sendable {
                     result = .failure(error)
                     counters.jobsFailed.add(1, ordering: .relaxed)
                 }
+                // Counted before the completion runs, so whoever it wakes sees the job's time.
+                counters.busyNanoseconds.add((clock.now - start).nanoseconds, ordering: .relaxed)
                 completion(result)
             },
             cancel: { error in

@@ -52,12 +52,9 @@ enum WorkerThread {
             return
         }
         core.reportStartup(worker: index, .success(()))
-        let clock = ContinuousClock()
         while let job = core.next() {
             core.counters.busyWorkers.add(1, ordering: .relaxed)
-            let start = clock.now
             job.run(context)
-            core.counters.busyNanoseconds.add((clock.now - start).nanoseconds, ordering: .relaxed)
             core.counters.busyWorkers.subtract(1, ordering: .relaxed)
         }
     }

@@ -76,7 +76,7 @@ enum EvalCommand {
         let pool: OCRWorkerPool
         do {
             var settings = TesseractSettings()
-            settings.loadWordDictionary = !args.has("no-dictionary")
+            settings.useDictionary = !args.has("no-dictionary")
             for assignment in (args.string("set") ?? "").split(separator: ",") {
                 let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2 else { throw BenchError("--set expects name=value[,name=value]") }

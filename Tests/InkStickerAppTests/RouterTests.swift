@@ -59,7 +59,8 @@ import Testing
         #expect(try query.int("limit", in: 1...500) == 20)
         #expect(query["rect"] == "1,2,3,4")
         #expect(query["name"] == "a b")
-        #expect(query.flag("flag"))
+        #expect(try query.flag("flag"))
+        #expect(throws: APIError.self) { try QueryParameters("ink=yes").flag("ink") }
         #expect(throws: APIError.self) { try query.int("limit", in: 1...10) }
         #expect(throws: APIError.self) { try QueryParameters("a=%00") }
     }

@@ -38,7 +38,7 @@ public struct AppConfiguration: Sendable {
     /// Body limit for small JSON requests (board, edits).
     public var maxSmallBodyBytes = 64 * 1024
     /// Ink posts (recognize, sticker creation) per remote address: rate per second and burst; rate 0 disables.
-    public var inkRatePerAddress = (rate: 100.0, burst: 200.0)
+    public var inkRatePerAddress = (rate: 300.0, burst: 600.0)
     /// Ink posts per board token.
     public var inkRatePerToken = (rate: 10.0, burst: 30.0)
     /// Allowed CORS origins (`*` allows any).

@@ -74,7 +74,7 @@ public enum AppOptions {
         option("--shutdown-grace", "INKSTICKER_SHUTDOWN_GRACE", "SECONDS", "time for in-flight requests on SIGTERM (default 10)") { c, v throws(OptionError) in
             c.shutdownGrace = .milliseconds(try seconds(v, "--shutdown-grace"))
         },
-        option("--rate-ink-per-address", "INKSTICKER_RATE_INK_PER_ADDRESS", "RATE[:BURST]", "ink posts per second per client address (default 100:200; 0 disables)") { c, v throws(OptionError) in
+        option("--rate-ink-per-address", "INKSTICKER_RATE_INK_PER_ADDRESS", "RATE[:BURST]", "ink posts per second per client address (default 300:600; 0 disables)") { c, v throws(OptionError) in
             c.inkRatePerAddress = try rate(v, "--rate-ink-per-address")
         },
         option("--rate-ink-per-token", "INKSTICKER_RATE_INK_PER_TOKEN", "RATE[:BURST]", "ink posts per second per board token (default 10:30; 0 disables)") { c, v throws(OptionError) in

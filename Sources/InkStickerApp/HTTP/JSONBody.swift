@@ -25,7 +25,7 @@ enum JSONBody {
         let type = context.headers["content-type"].map(MediaType.essence) ?? ""
         guard type == "application/json" || type.hasSuffix("+json") else {
             throw APIError(.unsupportedMediaType, type.isEmpty ? "Content-Type application/json is required"
-                           : "unsupported Content-Type '\(type)'; use application/json")
+                           : "unsupported Content-Type '\(type)'; use application/json (or application/inkml+xml for ink)")
         }
     }
 

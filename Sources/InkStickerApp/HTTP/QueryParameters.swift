@@ -25,8 +25,15 @@ struct QueryParameters: Sendable {
         return value
     }
 
-    func flag(_ name: String) -> Bool {
+    /// `1`, `true` or a bare `name` is true; `0` or `false` is false; anything else is a 400.
+    func flag(_ name: String) throws(APIError) -> Bool {
         guard let text = values[name] else { return false }
-        return text == "1" || text == "true" || text.isEmpty
+        switch text {
+        case "1", "true", "": return true
+        case "0", "false": return false
+        default:
+            throw APIError(.badRequest, "query parameter '\(name)' must be 1, true, 0 or false",
+                           violations: [.init(pointer: "/query/\(name)", detail: "expected 1, true, 0 or false")])
+        }
     }
 }

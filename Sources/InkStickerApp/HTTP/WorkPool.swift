@@ -64,6 +64,9 @@ final class WorkPool: Sendable {
         state.withLock { s -> (@Sendable () -> Void)? in
             guard s.head < s.queue.count else { return nil }
             let job = s.queue[s.head]
+            // Drop the queue's reference now: a job that has run must not keep what it captured
+            // (request bodies, responders, the services, and through them this pool) alive.
+            s.queue[s.head] = {}
             s.head += 1
             if s.head > 64 && s.head * 2 > s.queue.count {
                 s.queue.removeFirst(s.head)

@@ -15,9 +15,13 @@ enum RecognitionRoutes {
         })
         router.add(.post, "/v1/recognize", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in
             try services.inkRates.check(context)
+            guard services.recognizer.hasCapacity else {
+                // Refuse at once, before reading the database or decoding the ink.
+                throw ErrorMapping.ocrError(.overloaded(retryAfterSeconds: 1))
+            }
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let started = DispatchTime.now()
-                let body = try JSONBody.object(context)
+                let body = try InkBody.object(context, limits: services.inkDecoder.limits)
                 var collector = FieldCollector()
                 collector.record(body.unknownMemberViolations(allowed: InkRequest.members, at: .root))
                 let request = try InkRequest.decode(body, decoder: services.inkDecoder,

@@ -15,6 +15,10 @@ enum StickerCreateRoute {
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
         router.add(.post, "/v1/boards/{boardId}/stickers", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in
             try services.inkRates.check(context)
+            guard services.recognizer.hasCapacity else {
+                // Refuse at once, before reading the database or decoding the ink.
+                throw ErrorMapping.ocrError(.overloaded(retryAfterSeconds: 1))
+            }
             services.onBlocking(responder, requestID: context.request.requestID) {
                 try start(context, responder, services)
             }
@@ -40,7 +44,7 @@ enum StickerCreateRoute {
             return (board, stored)
         }
         if let idempotency, let replay = try idempotency.replay(stored) { return replay }
-        let body = try JSONBody.object(context)
+        let body = try InkBody.object(context, limits: services.inkDecoder.limits)
         var collector = FieldCollector()
         collector.record(body.unknownMemberViolations(allowed: InkRequest.members.union(StickerPlacement.members)
             .union(["font", "style", "maxLength", "charset"]), at: .root))

@@ -36,10 +36,12 @@ final class EventStreams: Sendable {
 
     init(heartbeatSeconds: Double = 15) {
         self.heartbeatSeconds = heartbeatSeconds
+        let interval = heartbeatSeconds
         let thread = Thread { [weak self] in
-            while let self, !self.stopped.load(ordering: .relaxed) {
-                Thread.sleep(forTimeInterval: self.heartbeatSeconds)
-                self.heartbeat()
+            // No strong reference is held while sleeping, so a stopped service can go away.
+            while self?.stopped.load(ordering: .relaxed) == false {
+                Thread.sleep(forTimeInterval: interval)
+                self?.heartbeat()
             }
         }
         thread.name = "sse-heartbeat"

@@ -24,6 +24,8 @@ public final class InkRecognizer: InkRecognizing {
     /// Installed languages.
     public var languages: [String] { pool.languages }
 
+    public var hasCapacity: Bool { pool.queueDepth < pool.configuration.queueDepth }
+
     /// The images a `fast` recognition hands to Tesseract for these strokes, top to bottom.
     public func lineImages(for strokes: [Stroke]) -> [GrayImage] {
         imager.render(strokes, variant: options.render).map(\.image)

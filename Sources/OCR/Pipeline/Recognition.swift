@@ -79,6 +79,9 @@ public protocol InkRecognizing: Sendable {
                    completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError)
     /// Installed languages.
     var languages: [String] { get }
+    /// False while every queue slot is taken: a new request would be refused, so callers can answer
+    /// 503 before doing any work for it.
+    var hasCapacity: Bool { get }
     /// The exact line images recognition renders for these strokes (for debugging).
     func lineImages(for strokes: [Stroke]) -> [GrayImage]
 }

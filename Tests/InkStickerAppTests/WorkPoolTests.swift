@@ -1,0 +1,32 @@
+import Dispatch
+import Glibc
+import Testing
+@testable import InkStickerApp
+
+/// Found by the AddressSanitizer run (scripts/sanitize.sh): jobs that had run stayed in the
+/// pool's queue until it was compacted, keeping everything they captured alive, including the
+/// service's object graph, which holds the pool itself: a stopped service was never freed.
+@Suite struct WorkPoolTests {
+    private final class Payload: Sendable {}
+
+    @Test func aJobIsReleasedOnceItHasRun() throws {
+        let pool = WorkPool(threads: 1, capacity: 8, name: "work-pool-test")
+        defer { pool.shutdown() }
+        let ran = DispatchSemaphore(value: 0)
+        weak var released: Payload?
+        do {
+            let payload = Payload()
+            released = payload
+            let accepted = pool.submit {
+                withExtendedLifetime(payload) {}
+                ran.signal()
+            }
+            #expect(accepted)
+        }
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+        // The worker drops its own reference when the job returns, just after the signal.
+        let deadline = DispatchTime.now() + 5
+        while released != nil, DispatchTime.now() < deadline { usleep(1_000) }
+        #expect(released == nil, "the pool still holds a job that has run")
+    }
+}

@@ -7,8 +7,7 @@
 #   LIMIT=50 training/evaluate.sh ink       first 50 samples of each file (quick look)
 #
 # Starts its own server (debug build, port chosen by the kernel, throwaway database, no rate
-# limit on ink posts) and stops
-# it at the end. Results: training/work/eval-<lang>.txt.
+# limit on ink posts) and stops it at the end. Results: training/work/eval-<lang>.txt.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"

@@ -45,8 +45,10 @@ let package = Package(
         .executableTarget(name: "inksticker", dependencies: ["InkStickerApp", "OCR"], swiftSettings: swiftSettings),
         /// Benchmarks and offline evaluation of the recognition pipeline (bench/recognize.sh).
         /// Renders JSON-lines ink to training line images with the service's own imaging.
-        .executableTarget(name: "inkrender", dependencies: ["Ink", "OCR", "JSONKit"], swiftSettings: swiftSettings),
-        .executableTarget(name: "inkbench", dependencies: ["Ink", "OCR", "JSONKit"], swiftSettings: swiftSettings),
+        .executableTarget(name: "inkrender", dependencies: ["Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
+        /// Command-line argument reading shared by the developer tools below.
+        .target(name: "ToolSupport", swiftSettings: swiftSettings),
+        .executableTarget(name: "inkbench", dependencies: ["Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),

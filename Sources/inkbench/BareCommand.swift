@@ -1,3 +1,4 @@
+import ToolSupport
 import Foundation
 import Ink
 import JSONKit
@@ -12,56 +13,56 @@ enum BareCommand {
           BODY.json is a POST /v1/recognize body; its first line is used.
         """
 
-    static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
+    static func run(_ arguments: ArraySlice<String>) throws(ToolError) {
         let args = try Arguments(arguments, valued: ["ink", "iterations", "pgm"])
-        guard let path = args.string("ink") else { throw BenchError(usage) }
+        guard let path = args.string("ink") else { throw ToolError(usage) }
         let iterations = try args.int("iterations", default: 200)
-        guard let data = FileManager.default.contents(atPath: path) else { throw BenchError("cannot read \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError("cannot read \(path)") }
         let strokes: [Stroke]
         do {
             let value = try JSONReader.parse(Array(data))
-            guard let list = value["strokes"] else { throw BenchError("\(path) has no strokes") }
+            guard let list = value["strokes"] else { throw ToolError("\(path) has no strokes") }
             strokes = try InkDecoder().decode(list, at: .root.appending("strokes"))
-        } catch let error as BenchError {
+        } catch let error as ToolError {
             throw error
         } catch {
-            throw BenchError("\(path): \(error)")
+            throw ToolError("\(path): \(error)")
         }
         let imager = LineImager()
-        guard let line = imager.render(strokes, variant: RecognitionOptions().render).first else { throw BenchError("no ink") }
+        guard let line = imager.render(strokes, variant: RecognitionOptions().render).first else { throw ToolError("no ink") }
         if let pgm = args.string("pgm") { try PGM.write(line.image, to: pgm) }
 
         let handle: TesseractHandle
         do {
             handle = try TesseractHandle(tessdataPath: TessdataCatalog.debianTessdataDirectory, language: "eng")
         } catch {
-            throw BenchError("Tesseract: \(error)")
+            throw ToolError("Tesseract: \(error)")
         }
         let mode = RecognitionOptions().textLineMode
         var text = ""
-        let bare = try MicroCommand.time(iterations) { () throws(BenchError) in
+        let bare = try MicroCommand.time(iterations) { () throws(ToolError) in
             do {
                 text = try handle.recognize(image: line.image, pageSegmentationMode: mode, deadline: 10_000).text
             } catch {
-                throw BenchError("recognize: \(error)")
+                throw ToolError("recognize: \(error)")
             }
         }
         print("bare Tesseract call  \(line.image.width)x\(line.image.height) \(mode) '\(text)': p50 \(Statistics.format3(bare.p50)) ms  p95 \(Statistics.format3(bare.p95)) ms")
 
-        let render = try MicroCommand.time(iterations) { () throws(BenchError) in
-            if imager.render(strokes, variant: RecognitionOptions().render).isEmpty { throw BenchError("no ink") }
+        let render = try MicroCommand.time(iterations) { () throws(ToolError) in
+            if imager.render(strokes, variant: RecognitionOptions().render).isEmpty { throw ToolError("no ink") }
         }
         print("render (segment, normalise, rasterize): p50 \(Statistics.format3(render.p50)) ms")
         let pool: OCRWorkerPool
         do {
             pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1))
         } catch {
-            throw BenchError("OCR pool: \(error)")
+            throw ToolError("OCR pool: \(error)")
         }
         defer { pool.shutdown() }
         let recognizer = InkRecognizer(pool: pool)
         let request = RecognitionRequest(strokes: strokes, language: "eng")
-        let pipeline = try MicroCommand.time(iterations) { () throws(BenchError) in
+        let pipeline = try MicroCommand.time(iterations) { () throws(ToolError) in
             let result = try EvalCommand.recognizeAll([request], with: recognizer)
             text = (try? result[0].get())?.text ?? ""
         }

@@ -1,3 +1,4 @@
+import ToolSupport
 import Foundation
 import Ink
 import JSONKit
@@ -11,8 +12,8 @@ struct Sample {
 
 enum Corpus {
     /// Reads every line of a JSON-lines corpus with the service's own JSON reader and ink decoder.
-    static func load(_ path: String, limit: Int? = nil) throws(BenchError) -> [Sample] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw BenchError("cannot read \(path)") }
+    static func load(_ path: String, limit: Int? = nil) throws(ToolError) -> [Sample] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError("cannot read \(path)") }
         var samples: [Sample] = []
         let decoder = InkDecoder(limits: InkLimits(maxStrokes: 100_000, maxPointsPerStroke: 1_000_000, maxTotalPoints: 10_000_000))
         for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
@@ -20,13 +21,13 @@ enum Corpus {
             do {
                 let value = try JSONReader.parse(Array(line))
                 guard let id = value["id"]?.stringValue, let text = value["text"]?.stringValue, let strokes = value["strokes"] else {
-                    throw BenchError("\(path):\(number + 1): needs id, text and strokes")
+                    throw ToolError("\(path):\(number + 1): needs id, text and strokes")
                 }
                 samples.append(Sample(id: id, text: text, strokes: try decoder.decode(strokes, at: .root.appending("strokes"))))
-            } catch let error as BenchError {
+            } catch let error as ToolError {
                 throw error
             } catch {
-                throw BenchError("\(path):\(number + 1): \(error)")
+                throw ToolError("\(path):\(number + 1): \(error)")
             }
         }
         return samples

@@ -1,3 +1,4 @@
+import ToolSupport
 import Foundation
 import Ink
 import OCR
@@ -34,9 +35,9 @@ enum EvalCommand {
     static let valued: Set<String> = ["workers", "limit", "charset", "quality", "height", "pen", "pad", "glyph-aspect",
                                       "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline", "glyph-strokes", "vocab-low-confidence", "vocab-max-distance"]
 
-    static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
+    static func run(_ arguments: ArraySlice<String>) throws(ToolError) {
         let args = try Arguments(arguments, valued: valued)
-        guard !args.positionals.isEmpty else { throw BenchError(usage) }
+        guard !args.positionals.isEmpty else { throw ToolError(usage) }
         var options = RecognitionOptions()
         options.render = RenderVariant(inkHeight: try args.double("height", default: options.render.inkHeight),
                                        penWidthRatio: try args.double("pen", default: options.render.penWidthRatio),
@@ -48,7 +49,7 @@ enum EvalCommand {
         case "7": (options.textLineMode, options.numericLineMode) = (.singleLine, .singleLine)
         case "8": (options.textLineMode, options.numericLineMode) = (.singleWord, .singleWord)
         case "13": (options.textLineMode, options.numericLineMode) = (.rawLine, .rawLine)
-        case let other?: throw BenchError("--psm \(other): expected 7, 8 or 13")
+        case let other?: throw ToolError("--psm \(other): expected 7, 8 or 13")
         }
         if args.has("slant") { (options.textCorrectsSlant, options.numericCorrectsSlant) = (true, true) }
         if args.has("no-slant") { (options.textCorrectsSlant, options.numericCorrectsSlant) = (false, false) }
@@ -60,12 +61,12 @@ enum EvalCommand {
         options.singleGlyphMaxAspect = try args.double("glyph-aspect", default: options.singleGlyphMaxAspect)
         var charset: CharacterHint?
         if let name = args.string("charset") {
-            guard let hint = CharacterHint(rawValue: name) else { throw BenchError("unknown charset \(name)") }
+            guard let hint = CharacterHint(rawValue: name) else { throw ToolError("unknown charset \(name)") }
             charset = hint
         }
         var quality = RecognitionRequest.Quality.fast
         if let name = args.string("quality") {
-            guard let value = RecognitionRequest.Quality(rawValue: name) else { throw BenchError("unknown quality \(name)") }
+            guard let value = RecognitionRequest.Quality(rawValue: name) else { throw ToolError("unknown quality \(name)") }
             quality = value
         }
         let vocabularyMode = args.string("vocab")
@@ -79,12 +80,12 @@ enum EvalCommand {
             settings.useDictionary = !args.has("no-dictionary")
             for assignment in (args.string("set") ?? "").split(separator: ",") {
                 let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2 else { throw BenchError("--set expects name=value[,name=value]") }
+                guard parts.count == 2 else { throw ToolError("--set expects name=value[,name=value]") }
                 settings.extraVariables[parts[0]] = parts[1]
             }
             pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: workers, queueDepth: 100_000, settings: settings))
         } catch {
-            throw BenchError("OCR pool: \(error)")
+            throw ToolError("OCR pool: \(error)")
         }
         defer { pool.shutdown() }
         var renderOptions = RenderOptions()
@@ -122,12 +123,12 @@ enum EvalCommand {
         }
         if args.positionals.count > 1 { print(totals.row("TOTAL")) }
         if let path = args.string("out") {
-            guard FileManager.default.createFile(atPath: path, contents: Data(output.utf8)) else { throw BenchError("cannot write \(path)") }
+            guard FileManager.default.createFile(atPath: path, contents: Data(output.utf8)) else { throw ToolError("cannot write \(path)") }
         }
     }
 
     /// Runs every request on the pool and waits for all of them.
-    static func recognizeAll(_ requests: [RecognitionRequest], with recognizer: InkRecognizer) throws(BenchError) -> [Result<Recognition, OCRError>] {
+    static func recognizeAll(_ requests: [RecognitionRequest], with recognizer: InkRecognizer) throws(ToolError) -> [Result<Recognition, OCRError>] {
         let results = ResultBox(count: requests.count)
         let group = DispatchGroup()
         for (index, request) in requests.enumerated() {
@@ -138,7 +139,7 @@ enum EvalCommand {
                     group.leave()
                 }
             } catch {
-                throw BenchError("submit: \(error)")
+                throw ToolError("submit: \(error)")
             }
         }
         group.wait()

@@ -1,3 +1,4 @@
+import ToolSupport
 import Foundation
 import Ink
 import JSONKit
@@ -7,21 +8,21 @@ import OCR
 /// - decode: a ~50 KB ink document through the service's JSON reader and ink decoder;
 /// - raster: 20 strokes of 100 points drawn as one normalised line image.
 enum MicroCommand {
-    static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
+    static func run(_ arguments: ArraySlice<String>) throws(ToolError) {
         let args = try Arguments(arguments, valued: ["iterations", "bytes"])
         let iterations = try args.int("iterations", default: 500)
         let document = Array(inkDocument(approximateBytes: try args.int("bytes", default: 50_000)).utf8)
         let decoder = InkDecoder()
         var strokeCount = 0
-        let decode = try time(iterations) { () throws(BenchError) in
+        let decode = try time(iterations) { () throws(ToolError) in
             do {
                 let value = try JSONReader.parse(document)
-                guard let strokes = value["strokes"] else { throw BenchError("no strokes") }
+                guard let strokes = value["strokes"] else { throw ToolError("no strokes") }
                 strokeCount = try decoder.decode(strokes, at: .root.appending("strokes")).count
-            } catch let error as BenchError {
+            } catch let error as ToolError {
                 throw error
             } catch {
-                throw BenchError("decode: \(error)")
+                throw ToolError("decode: \(error)")
             }
         }
         print("decode      \(document.count) bytes, \(strokeCount) strokes: p50 \(Statistics.format3(decode.p50)) ms  p95 \(Statistics.format3(decode.p95)) ms")
@@ -30,23 +31,23 @@ enum MicroCommand {
         let imager = LineImager()
         let variant = RenderVariant()
         let images = imager.render(strokes, variant: variant)
-        guard let first = images.first else { throw BenchError("nothing rendered") }
+        guard let first = images.first else { throw ToolError("nothing rendered") }
         let transform = first.boardToImage
         let pen = variant.penWidthRatio * variant.inkHeight
-        let raster = try time(iterations) { () throws(BenchError) in
+        let raster = try time(iterations) { () throws(ToolError) in
             var image = GrayImage(width: first.image.width, height: first.image.height)
             Rasterizer(penWidth: pen).draw(strokes, transform: transform, into: &image)
-            if image.pixels.isEmpty { throw BenchError("empty image") }
+            if image.pixels.isEmpty { throw ToolError("empty image") }
         }
         print("rasterize   20 strokes x 100 points into \(first.image.width)x\(first.image.height): p50 \(Statistics.format3(raster.p50)) ms  p95 \(Statistics.format3(raster.p95)) ms")
-        let normalise = try time(iterations) { () throws(BenchError) in
-            if imager.render(strokes, variant: variant).isEmpty { throw BenchError("nothing rendered") }
+        let normalise = try time(iterations) { () throws(ToolError) in
+            if imager.render(strokes, variant: variant).isEmpty { throw ToolError("nothing rendered") }
         }
         print("segment+normalise+rasterize (same ink): p50 \(Statistics.format3(normalise.p50)) ms  p95 \(Statistics.format3(normalise.p95)) ms")
     }
 
     /// Runs `body` `iterations` times after a warm-up and returns p50 and p95 in milliseconds.
-    static func time(_ iterations: Int, _ body: () throws(BenchError) -> Void) throws(BenchError) -> (p50: Double, p95: Double) {
+    static func time(_ iterations: Int, _ body: () throws(ToolError) -> Void) throws(ToolError) -> (p50: Double, p95: Double) {
         for _ in 0..<min(20, iterations) { try body() }
         let clock = ContinuousClock()
         var samples: [Double] = []

@@ -1,3 +1,4 @@
+import ToolSupport
 import Foundation
 import Ink
 import OCR
@@ -10,9 +11,9 @@ enum RenderCommand {
           writes DIR/<id>-<line>.pgm for each sample
         """
 
-    static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
+    static func run(_ arguments: ArraySlice<String>) throws(ToolError) {
         let args = try Arguments(arguments, valued: ["out", "limit", "height", "pen", "pad", "body", "baseline"])
-        guard let path = args.positionals.first, let directory = args.string("out") else { throw BenchError(usage) }
+        guard let path = args.positionals.first, let directory = args.string("out") else { throw ToolError(usage) }
         let defaults = RenderVariant()
         let variant = RenderVariant(inkHeight: try args.double("height", default: defaults.inkHeight),
                                     penWidthRatio: try args.double("pen", default: defaults.penWidthRatio),
@@ -22,7 +23,7 @@ enum RenderCommand {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw BenchError("cannot create \(directory): \(error)")
+            throw ToolError("cannot create \(directory): \(error)")
         }
         let imager = LineImager()
         for sample in try Corpus.load(path, limit: try args.int("limit", default: 20)) {
@@ -35,9 +36,9 @@ enum RenderCommand {
 
 /// Binary PGM (P5): the simplest file Leptonica, and so the `tesseract` tool, reads.
 enum PGM {
-    static func write(_ image: GrayImage, to path: String) throws(BenchError) {
+    static func write(_ image: GrayImage, to path: String) throws(ToolError) {
         var data = Data("P5\n\(image.width) \(image.height)\n255\n".utf8)
         data.append(contentsOf: image.pixels)
-        guard FileManager.default.createFile(atPath: path, contents: data) else { throw BenchError("cannot write \(path)") }
+        guard FileManager.default.createFile(atPath: path, contents: data) else { throw ToolError("cannot write \(path)") }
     }
 }

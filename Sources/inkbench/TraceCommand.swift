@@ -1,3 +1,4 @@
+import ToolSupport
 import Foundation
 import Ink
 import OCR
@@ -8,9 +9,9 @@ import OCR
 enum TraceCommand {
     static let usage = "inkbench trace FILE.jsonl ID... [--psm 7|8|13] [--height PX --pen RATIO --pad RATIO]"
 
-    static func run(_ arguments: ArraySlice<String>) throws(BenchError) {
+    static func run(_ arguments: ArraySlice<String>) throws(ToolError) {
         let args = try Arguments(arguments, valued: ["psm", "height", "pen", "pad"])
-        guard args.positionals.count >= 2 else { throw BenchError(usage) }
+        guard args.positionals.count >= 2 else { throw ToolError(usage) }
         let ids = Set(args.positionals.dropFirst())
         let defaults = RenderVariant()
         let variant = RenderVariant(inkHeight: try args.double("height", default: defaults.inkHeight),
@@ -25,7 +26,7 @@ enum TraceCommand {
         do {
             handle = try TesseractHandle(tessdataPath: TessdataCatalog.debianTessdataDirectory, language: "eng")
         } catch {
-            throw BenchError("Tesseract: \(error)")
+            throw ToolError("Tesseract: \(error)")
         }
         for sample in try Corpus.load(args.positionals[0]) where ids.contains(sample.id) {
             print("\(sample.id) truth=\(EvalCommand.debug(sample.text))")
@@ -34,7 +35,7 @@ enum TraceCommand {
                 do {
                     page = try handle.recognize(image: line.image, pageSegmentationMode: mode, deadline: 10_000)
                 } catch {
-                    throw BenchError("recognize: \(error)")
+                    throw ToolError("recognize: \(error)")
                 }
                 print("  line \(line.image.width)x\(line.image.height) strokes=\(line.strokeIndexes.count) text=\(EvalCommand.debug(page.text))")
                 for word in page.words {

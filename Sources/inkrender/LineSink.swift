@@ -1,3 +1,4 @@
+import ToolSupport
 import Foundation
 import Ink
 import OCR
@@ -11,8 +12,8 @@ struct TrainingLine {
 
 /// Where rendered lines go.
 protocol LineSink {
-    mutating func add(_ line: TrainingLine) throws(RenderError)
-    mutating func finish() throws(RenderError)
+    mutating func add(_ line: TrainingLine) throws(ToolError)
+    mutating func finish() throws(ToolError)
 }
 
 /// Writes `NAME.png` + `NAME.gt.txt` + `NAME.box` per line: the layout tesstrain expects, good
@@ -20,8 +21,8 @@ protocol LineSink {
 struct PNGSink: LineSink {
     let directory: String
 
-    mutating func add(_ line: TrainingLine) throws(RenderError) {
-        guard let png = PNGEncoder.encode(line.image) else { throw RenderError("cannot encode \(line.id)") }
+    mutating func add(_ line: TrainingLine) throws(ToolError) {
+        guard let png = PNGEncoder.encode(line.image) else { throw ToolError("cannot encode \(line.id)") }
         let base = "\(directory)/\(line.id)"
         try write(Data(png), to: base + ".png")
         try write(Data((line.text + "\n").utf8), to: base + ".gt.txt")
@@ -29,7 +30,7 @@ struct PNGSink: LineSink {
                   to: base + ".box")
     }
 
-    mutating func finish() throws(RenderError) {}
+    mutating func finish() throws(ToolError) {}
 }
 
 /// Writes shards of `size` lines: `NAME-0000.tif` (multi-page), `NAME-0000.box` (one WordStr
@@ -48,16 +49,16 @@ struct TIFFShardSink: LineSink {
         self.size = max(size, 1)
     }
 
-    mutating func add(_ line: TrainingLine) throws(RenderError) {
+    mutating func add(_ line: TrainingLine) throws(ToolError) {
         pending.append(line)
         if pending.count >= size { try flush() }
     }
 
-    mutating func finish() throws(RenderError) {
+    mutating func finish() throws(ToolError) {
         if !pending.isEmpty { try flush() }
     }
 
-    private mutating func flush() throws(RenderError) {
+    private mutating func flush() throws(ToolError) {
         let base = String(format: "%@/%@-%04d", directory, name, shard)
         try write(Data(TIFFWriter().encode(pending.map(\.image))), to: base + ".tif")
         var box = ""
@@ -81,6 +82,6 @@ enum BoxFile {
     }
 }
 
-private func write(_ data: Data, to path: String) throws(RenderError) {
-    guard FileManager.default.createFile(atPath: path, contents: data) else { throw RenderError("cannot write \(path)") }
+private func write(_ data: Data, to path: String) throws(ToolError) {
+    guard FileManager.default.createFile(atPath: path, contents: data) else { throw ToolError("cannot write \(path)") }
 }

@@ -1,3 +1,4 @@
+import ToolSupport
 import Foundation
 import Ink
 import OCR
@@ -28,11 +29,11 @@ struct Counts {
     var rejected = 0
 }
 
-func run(_ arguments: ArraySlice<String>) throws(RenderError) {
+func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     let args = try Arguments(arguments, valued: ["out", "name", "format", "shard-size", "copies", "plain-fraction",
                                                  "best-fraction", "seed", "hint", "limit"])
-    guard !args.positionals.isEmpty, let directory = args.string("out") else { throw RenderError(usage) }
-    guard let hint = CharacterHint(rawValue: args.string("hint") ?? "text") else { throw RenderError("unknown --hint") }
+    guard !args.positionals.isEmpty, let directory = args.string("out") else { throw ToolError(usage) }
+    guard let hint = CharacterHint(rawValue: args.string("hint") ?? "text") else { throw ToolError("unknown --hint") }
     let limit = try args.int("limit", default: 0)
     let copies = max(1, try args.int("copies", default: 1))
     let seed = UInt64(max(0, try args.int("seed", default: 1)))
@@ -42,7 +43,7 @@ func run(_ arguments: ArraySlice<String>) throws(RenderError) {
     do {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
-        throw RenderError("cannot create \(directory): \(error)")
+        throw ToolError("cannot create \(directory): \(error)")
     }
     let name = args.string("name")
         ?? URL(fileURLWithPath: args.positionals[0]).deletingPathExtension().lastPathComponent
@@ -50,7 +51,7 @@ func run(_ arguments: ArraySlice<String>) throws(RenderError) {
     switch args.string("format") ?? "tif" {
     case "tif": sink = TIFFShardSink(directory: directory, name: name, size: try args.int("shard-size", default: 500))
     case "png": sink = PNGSink(directory: directory)
-    default: throw RenderError("--format is tif or png")
+    default: throw ToolError("--format is tif or png")
     }
 
     // The service's own imaging with the service's default options.

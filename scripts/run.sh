@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
 scripts/deps.sh
 swift build -c release --product inksticker
+# The database holds token hashes and ink: keep it private to this user.
+umask 077
 mkdir -p data
 # Debian's libtesseract uses OpenMP, which must be limited to one thread at process start.
 export OMP_THREAD_LIMIT=1

@@ -33,6 +33,14 @@ swiftc_flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 
 http=Sources/HTTPServer
 ink=Sources/Ink
 
+# JSONKit as its own module, as in the package, so the Ink sources keep their `import JSONKit`.
+build_jsonkit() {
+  mkdir -p "$build/jsonkit"
+  swiftc "${swiftc_flags[@]}" -module-name JSONKit -emit-module \
+    -emit-module-path "$build/jsonkit/JSONKit.swiftmodule" -emit-library -static \
+    -o "$build/jsonkit/libJSONKit.a" Sources/JSONKit/*.swift
+}
+
 build_target() {
   case "$1" in
     http-request)
@@ -43,18 +51,15 @@ build_target() {
         "$http/HTTPStatus.swift" fuzz/targets/HTTPRequestParserFuzz.swift -o "$build/http-request"
       ;;
     json-ink)
-      # JSONKit as its own module, as in the package, so the Ink sources keep their `import JSONKit`.
-      mkdir -p "$build/jsonkit"
-      swiftc "${swiftc_flags[@]}" -module-name JSONKit -emit-module \
-        -emit-module-path "$build/jsonkit/JSONKit.swiftmodule" -emit-library -static \
-        -o "$build/jsonkit/libJSONKit.a" Sources/JSONKit/*.swift
+      build_jsonkit
       swiftc "${swiftc_flags[@]}" -module-name InkJSONFuzz -I "$build/jsonkit" -L "$build/jsonkit" -lJSONKit \
         "$ink/InkDecoder.swift" "$ink/InkDecoder+Stroke.swift" "$ink/InkDecodingError.swift" "$ink/InkLimits.swift" \
         "$ink/Stroke.swift" "$ink/Point.swift" "$ink/Rect.swift" "$ink/AffineTransform.swift" \
         fuzz/targets/InkJSONFuzz.swift -o "$build/json-ink"
       ;;
     inkml)
-      swiftc "${swiftc_flags[@]}" -module-name InkMLFuzz \
+      build_jsonkit
+      swiftc "${swiftc_flags[@]}" -module-name InkMLFuzz -I "$build/jsonkit" -L "$build/jsonkit" -lJSONKit \
         "$ink"/InkML*.swift "$ink/XMLScanner.swift" "$ink"/XMLScanner+*.swift "$ink/InkLimits.swift" \
         "$ink/Stroke.swift" "$ink/Point.swift" "$ink/Rect.swift" "$ink/AffineTransform.swift" \
         fuzz/targets/InkMLFuzz.swift -o "$build/inkml"

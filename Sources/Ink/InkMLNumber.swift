@@ -1,18 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A `C` numeric locale for `strtod`, so that a process-wide `setlocale` with a comma decimal
-/// separator cannot change how trace values read. Created once, never mutated or freed.
-nonisolated(unsafe) private let cNumericLocale = newlocale(1 << LC_NUMERIC, "C", nil)
-
-/// 10^0 … 10^22, each exactly representable as a `Double`.
-private let exactPowersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-]
+import JSONKit
 
 /// Unsigned numbers in InkML trace data (InkML §3.2.1), sign and prefix already consumed:
 ///
@@ -21,8 +7,7 @@ private let exactPowersOfTen: [Double] = [
 ///     double  ::= decimal ("e" | "E") ("+" | "-")? digit+
 ///     hex     ::= "#" hexdigit+
 ///
-/// Decimals are correctly rounded: Clinger's fast path when the digits fit 2^53 and the
-/// exponent ±22 (one exact multiplication or division), `strtod` in the C locale otherwise.
+/// Decimals are correctly rounded by JSONKit's `DecimalConversion` (the JSON reader's own).
 enum InkMLNumber {
     /// What a scan found.
     enum Scan {
@@ -109,15 +94,9 @@ enum InkMLNumber {
         }
         guard position - start <= maxLength else { return .tooLong }
 
-        if !inexact {
-            if exponent == 0 { return .value(Double(mantissa), end: position) }
-            if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-                let value = Double(mantissa)
-                return .value(exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent],
-                              end: position)
-            }
-        }
-        let value = slowParse(text, start..<position)
+        let token = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[start..<position])
+        let value = DecimalConversion.double(mantissa: mantissa, exponent: exponent, inexact: inexact, negative: false,
+                                             token: token)
         return value.isFinite ? .value(value, end: position) : .outOfRange
     }
 
@@ -145,15 +124,4 @@ enum InkMLNumber {
         return overflow ? .outOfRange : .value(Double(value), end: position)
     }
 
-    /// `strtod` on a NUL-terminated copy of an already validated decimal token.
-    private static func slowParse(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: range.count + 1) { buffer -> Double in
-            guard let base = buffer.baseAddress, let source = text.baseAddress else { return .nan }
-            UnsafeMutableRawPointer(base).copyMemory(from: source + range.lowerBound, byteCount: range.count)
-            base[range.count] = 0
-            let previous = uselocale(cNumericLocale)
-            defer { uselocale(previous) }
-            return strtod(base, nil)
-        }
-    }
 }

@@ -1,21 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A `C` numeric locale for `strtod`, so a process that called `setlocale` with a locale whose
-/// decimal separator is a comma still parses JSON numbers correctly.
-/// `nonisolated(unsafe)`: the handle is created once (Swift globals are initialised exactly
-/// once, thread-safely) and never mutated or freed.
-nonisolated(unsafe) private let cNumericLocale = newlocale(1 << LC_NUMERIC, "C", nil)
-
-/// 10^0 … 10^22: every one is exactly representable as a `Double`.
-private let exactPowersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-]
-
 extension JSONParser {
     /// A number at `pos` (RFC 8259 §6): `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
     ///
@@ -98,38 +80,14 @@ extension JSONParser {
             throw JSONParseError(.numberTooLong(limit: limits.maxNumberLength), at: start)
         }
 
-        if !inexact {
-            if exponent == 0 {
-                // UInt64 → Double conversion is itself correctly rounded.
-                let value = Double(mantissa)
-                return negative ? -value : value
-            }
-            if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-                var value = Double(mantissa)
-                value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
-                return negative ? -value : value
-            }
-        }
-        return try slowParse(from: start)
+        let value = DecimalConversion.double(mantissa: mantissa, exponent: exponent, inexact: inexact, negative: negative,
+                                             token: UnsafeRawBufferPointer(start: base + start, count: pos - start))
+        guard value.isFinite else { throw JSONParseError(.numberOutOfRange, at: start) }
+        return value
     }
 
     /// The offending byte, or end of input, inside a number.
     private func numberError(at offset: Int) -> JSONParseError {
         JSONParseError(offset < count ? .invalidNumber : .unexpectedEndOfInput, at: offset)
-    }
-
-    /// `strtod` on a NUL-terminated copy of the already validated token `start..<pos`.
-    private func slowParse(from start: Int) throws(JSONParseError) -> Double {
-        let length = pos - start
-        let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer -> Double in
-            guard let text = buffer.baseAddress else { return .nan }
-            UnsafeMutableRawPointer(text).copyMemory(from: base + start, byteCount: length)
-            text[length] = 0
-            let previous = uselocale(cNumericLocale)
-            defer { uselocale(previous) }
-            return strtod(text, nil)
-        }
-        guard value.isFinite else { throw JSONParseError(.numberOutOfRange, at: start) }
-        return value
     }
 }

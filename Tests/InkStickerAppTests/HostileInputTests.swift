@@ -337,17 +337,8 @@ struct RawResponse {
 /// heard even though the request was not fully sent; returns the first response.
 enum RawExchange {
     static func send(_ bytes: [UInt8], port: Int, timeoutSeconds: Double = 30) throws -> RawResponse {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError("socket failed") }
+        let fd = try TestSocket.connect(port: port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw HarnessError("connect to port \(port) failed") }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         var sent = 0

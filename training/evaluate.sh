@@ -3,7 +3,7 @@
 # eng, on the real and synthetic test corpora, the way the acceptance numbers in
 # Models/README.md were measured.
 #
-#   training/evaluate.sh [LANG...]          default: ink eng
+#   training/evaluate.sh [LANG...]          default: eng eng-stock (eng is read by the ink model)
 #   LIMIT=50 training/evaluate.sh ink       first 50 samples of each file (quick look)
 #
 # Starts its own server (debug build, port chosen by the kernel, throwaway database, no rate
@@ -20,7 +20,7 @@ fi
 : "${SHARED:?set SHARED to the shared corpus/tools directory}"
 LIMIT="${LIMIT:-0}"
 langs=("$@")
-[[ ${#langs[@]} -gt 0 ]] || langs=(ink eng)
+[[ ${#langs[@]} -gt 0 ]] || langs=(eng eng-stock)
 
 mkdir -p "$WORK/eval-server"
 (cd "$ROOT" && swift build --product inksticker 2>&1 | tail -1)

@@ -10,11 +10,11 @@
 #   WORK=training/work      everything generated (git-ignored)
 #   SYNTH_N=40000           synthetic training samples (two generator processes)
 #   DEV_N=1000              synthetic held-out samples
-#   REAL_COPIES=4           renders per real training sample
-#   TRAIN_MINUTES=35        wall-clock bound of each first-phase training job
-#   EXTEND_MINUTES=10       wall-clock bound of each second-phase job (see stage_extend)
-#   LINES_N=4000            real-writer text lines composed from single words (300 held out)
-#   JOBS="a:stored b:0.0003" training jobs run side by side, one core each: name:learning rate,
+#   REAL_COPIES=6           renders per real training sample
+#   TRAIN_MINUTES=30        wall-clock bound of each first-phase training job
+#   EXTEND_MINUTES=15       wall-clock bound of each second-phase job (see stage_extend)
+#   LINES_N=6000            real-writer text lines composed from single words (300 held out)
+#   JOBS="a:0.0003 b:0.0005" training jobs run side by side, one core each: name:learning rate,
 #                           "stored" keeping the base model's own rates (--continue_from
 #                           ignores --learning_rate unless --reset_learning_rate is given)
 #   MAX_ITERATIONS=200000   iteration bound (the time bound normally ends training first)
@@ -31,11 +31,11 @@ fi
 : "${SHARED:?set SHARED to the shared corpus/tools/models directory}"
 SYNTH_N="${SYNTH_N:-40000}"
 DEV_N="${DEV_N:-1000}"
-REAL_COPIES="${REAL_COPIES:-4}"
-TRAIN_MINUTES="${TRAIN_MINUTES:-35}"
-EXTEND_MINUTES="${EXTEND_MINUTES:-10}"
-LINES_N="${LINES_N:-4000}"
-JOBS="${JOBS:-a:stored b:0.0003}"
+REAL_COPIES="${REAL_COPIES:-6}"
+TRAIN_MINUTES="${TRAIN_MINUTES:-30}"
+EXTEND_MINUTES="${EXTEND_MINUTES:-15}"
+LINES_N="${LINES_N:-6000}"
+JOBS="${JOBS:-a:0.0003 b:0.0005}"
 MAX_ITERATIONS="${MAX_ITERATIONS:-200000}"
 BASE="$SHARED/models/fra.traineddata"
 export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
@@ -93,6 +93,9 @@ stage_lstmf() {
     cat "$WORK/train.list" > "$WORK/train2.list"
     find "$WORK/lines/lines-train" -name '*.lstmf' | sort >> "$WORK/train2.list"
     cat "$WORK/eval.list" "$WORK/eval-lines.list" > "$WORK/eval2.list"
+    # Real-heavy list for the second phase: every real shard, every composed line, a quarter of
+    # the synthetic shards (lstmtraining takes shards round robin, so shards are the weights).
+    { grep -v '/synth-' "$WORK/train2.list"; grep '/synth-' "$WORK/train2.list" | awk 'NR % 4 == 0'; } > "$WORK/train-real.list"
     log "$(wc -l < "$WORK/train.list") training and $(wc -l < "$WORK/eval.list") held-out lstmf files"
 }
 
@@ -127,7 +130,7 @@ stage_train() {
         timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
             lstmtraining --continue_from "$WORK/starter/base/fra.lstm" --old_traineddata "$BASE" \
             --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/run-$name/ink" \
-            --train_listfile "$WORK/train.list" --eval_listfile "$WORK/eval.list" \
+            --train_listfile "$WORK/train2.list" --eval_listfile "$WORK/eval2.list" \
             "${rate_flags[@]}" --max_iterations "$MAX_ITERATIONS" --target_error_rate 0.01 \
             --debug_interval 0 > "$WORK/run-$name/train.log" 2>&1 &
         pids+=($!)
@@ -155,16 +158,17 @@ rank_checkpoints() {
 }
 
 # Second phase: the best first-phase checkpoint trained on for EXTEND_MINUTES more, side by side
-# with the composed real-writer lines added (c) and without them (d, more of the same).
+# on the same mix (c) and on the real-heavy mix (d: real words and composed real lines with a
+# quarter of the synthetic shards).
 stage_extend() {
     log "second phase: ranking first-phase checkpoints on the held-out lines"
-    rank_checkpoints "$WORK/eval.list" "$WORK/checkpoints-phase1.txt" "$WORK"/run-a "$WORK"/run-b
+    rank_checkpoints "$WORK/eval2.list" "$WORK/checkpoints-phase1.txt" "$WORK"/run-a "$WORK"/run-b
     local start_cer start pids=() name list
     read -r start_cer start < "$WORK/checkpoints-phase1.txt"
     log "continuing from $start ($start_cer%) for at most $EXTEND_MINUTES minutes"
     for name in c d; do
-        list="$WORK/train.list"
-        [[ $name == c ]] && list="$WORK/train2.list"
+        list="$WORK/train2.list"
+        [[ $name == d ]] && list="$WORK/train-real.list"
         rm -rf "$WORK/run-$name"
         mkdir -p "$WORK/run-$name"
         timeout --signal=TERM "$((EXTEND_MINUTES * 60))" \

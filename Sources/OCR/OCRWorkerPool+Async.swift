@@ -31,7 +31,7 @@ extension OCRWorkerPool {
         deadline: Int? = nil,
         alternatives: Bool? = nil
     ) async throws(OCRError) -> HintedPage {
-        if let language { _ = try configuration.catalog.directory(for: language) }
+        if let language { _ = try configuration.catalog.model(for: language) }
         return try await run { context throws(OCRError) in
             try context.recognize(image, language: language, pageSegmentationMode: pageSegmentationMode,
                                   hint: hint, deadline: deadline, alternatives: alternatives)

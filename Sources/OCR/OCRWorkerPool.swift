@@ -22,7 +22,7 @@ public final class OCRWorkerPool: Sendable {
         self.configuration = configuration
         let core = PoolCore(configuration: configuration)
         // Fail early, with the installed languages, rather than once per worker.
-        _ = try configuration.catalog.directory(for: configuration.defaultLanguage)
+        _ = try configuration.catalog.model(for: configuration.defaultLanguage)
         var threads: [pthread_t] = []
         var startError: OCRError?
         for index in 0..<configuration.workerCount {
@@ -117,4 +117,6 @@ public final class OCRWorkerPool: Sendable {
 
     /// Installed languages (from the catalog snapshot).
     public var languages: [String] { configuration.catalog.languages }
+    /// Request names read by another model (name → model), from the catalog snapshot.
+    public var languageAliases: [String: String] { configuration.catalog.aliases }
 }

@@ -10,6 +10,11 @@ import Foundation
 ///    Debian's `/usr/share/tesseract-ocr/5/tessdata`.
 ///
 /// `osd` (orientation and script detection) is a helper model, not a language, and is skipped.
+///
+/// Aliases give a model a second request name: with `["eng": "ink", "eng-stock": "eng"]` a
+/// request for English is read by the pen-ink model `ink`, and Tesseract's own `eng` file stays
+/// reachable as `eng-stock`. An alias points at a model file, never at another alias, and is
+/// dropped when its model is not installed (then `eng` is simply the `eng` file again).
 /// The catalog is a snapshot taken when it is created.
 public struct TessdataCatalog: Sendable, Hashable {
     /// Debian's location for Tesseract 5 models (`tesseract-ocr-*` packages).
@@ -20,14 +25,17 @@ public struct TessdataCatalog: Sendable, Hashable {
     /// The system tessdata directory in use.
     public let tessdataDirectory: String
     public let extraDirectories: [String]
-    /// Language name → directory holding its model file.
+    /// Model name (file name without `.traineddata`) → directory holding the file.
     public let directories: [String: String]
+    /// Request name → model name, for the aliases whose model is installed.
+    public let aliases: [String: String]
 
     /// Scans the directories now. Missing directories contribute nothing (the catalog may then
     /// be empty; the pool reports that when it fails to load its default language).
     public init(
         tessdataDirectory: String? = nil,
         extraDirectories: [String] = [],
+        aliases: [String: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         let system = tessdataDirectory
@@ -42,21 +50,25 @@ public struct TessdataCatalog: Sendable, Hashable {
             }
         }
         self.directories = directories
+        self.aliases = aliases.filter { name, model in
+            LanguageName.isValid(name) && directories[model] != nil
+        }
     }
 
-    /// Installed language names, sorted.
-    public var languages: [String] { directories.keys.sorted() }
+    /// Every name a request may use (model names and aliases), sorted.
+    public var languages: [String] { Set(directories.keys).union(aliases.keys).sorted() }
 
-    /// The directory to pass to `TesseractHandle` for `language`.
+    /// The model that reads `language` and the directory to pass to `TesseractHandle` for it.
     ///
     /// - Throws: `.invalidLanguageName` for names that could be paths, `.unknownLanguage` (with the
-    ///   installed languages) when no model file exists.
-    public func directory(for language: String) throws(OCRError) -> String {
+    ///   installed languages) when neither an alias nor a model file has that name.
+    public func model(for language: String) throws(OCRError) -> (name: String, directory: String) {
         guard LanguageName.isValid(language) else { throw .invalidLanguageName(language) }
-        guard let directory = directories[language] else {
+        let model = aliases[language] ?? language
+        guard let directory = directories[model] else {
             throw .unknownLanguage(language, installed: languages)
         }
-        return directory
+        return (model, directory)
     }
 
     /// Model names in one directory: regular files named `<valid name>.traineddata`.

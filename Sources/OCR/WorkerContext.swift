@@ -8,7 +8,8 @@ public final class WorkerContext {
     /// 0-based index of the worker running the job.
     public let workerIndex: Int
     public let configuration: OCRConfiguration
-    /// The handle for `configuration.defaultLanguage`, created when the worker started.
+    /// The handle for the model of `configuration.defaultLanguage`, created when the worker
+    /// started. Handles are named after their model, so two aliases of one model share one.
     public let defaultHandle: TesseractHandle
 
     /// Other languages, least recently used first.
@@ -19,13 +20,12 @@ public final class WorkerContext {
         self.workerIndex = workerIndex
         self.configuration = configuration
         self.counters = counters
-        let language = configuration.defaultLanguage
-        defaultHandle = try TesseractHandle(
-            tessdataPath: try configuration.catalog.directory(for: language),
-            language: language, settings: configuration.settings)
+        let model = try configuration.catalog.model(for: configuration.defaultLanguage)
+        defaultHandle = try TesseractHandle(tessdataPath: model.directory, language: model.name,
+                                            settings: configuration.settings)
     }
 
-    /// Languages with a live handle on this worker, the default first.
+    /// Models with a live handle on this worker, the default first.
     public var loadedLanguages: [String] {
         [defaultHandle.language] + cachedHandles.map(\.language)
     }
@@ -35,15 +35,14 @@ public final class WorkerContext {
     /// At most `configuration.cachedLanguagesPerWorker` extra handles are kept; the least
     /// recently used one is ended when another language is needed.
     public func handle(for language: String? = nil) throws(OCRError) -> TesseractHandle {
-        let language = language ?? configuration.defaultLanguage
-        if language == defaultHandle.language { return defaultHandle }
-        if let index = cachedHandles.firstIndex(where: { $0.language == language }) {
+        let model = try configuration.catalog.model(for: language ?? configuration.defaultLanguage)
+        if model.name == defaultHandle.language { return defaultHandle }
+        if let index = cachedHandles.firstIndex(where: { $0.language == model.name }) {
             let handle = cachedHandles.remove(at: index)
             cachedHandles.append(handle)
             return handle
         }
-        let directory = try configuration.catalog.directory(for: language)
-        let handle = try TesseractHandle(tessdataPath: directory, language: language,
+        let handle = try TesseractHandle(tessdataPath: model.directory, language: model.name,
                                          settings: configuration.settings)
         guard configuration.cachedLanguagesPerWorker > 0 else { return handle }
         if cachedHandles.count >= configuration.cachedLanguagesPerWorker {

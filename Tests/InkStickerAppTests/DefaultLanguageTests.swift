@@ -3,7 +3,8 @@ import InkStickerApp
 import Testing
 
 /// The default recognition language: the shipped pen-ink model (`Models/ink.traineddata`) when
-/// it is installed, `eng` otherwise or when `--lang` says so; `eng` stays selectable per request.
+/// it is installed, `eng` otherwise or when `--lang` says so. A request for `eng` is read by the
+/// pen-ink model too (alias), and Tesseract's stock `eng` stays selectable as `eng-stock`.
 @Suite(.serialized) struct DefaultLanguageTests {
     /// A short printed word from the synthetic corpus, as request strokes.
     static func word() throws -> [[String: [Double]]] {
@@ -20,18 +21,35 @@ import Testing
         throw CocoaError(.fileNoSuchFile)
     }
 
-    @Test func shippedModelIsTheDefaultAndEngStaysSelectable() throws {
+    @Test func shippedModelIsTheDefaultAndReadsEnglishWhileStockEngStaysSelectable() throws {
         let harness = try ServiceHarness()
         let client = harness.client
         let languages = try client.request("GET", "/v1/languages")
         #expect(languages.json["default"] as? String == "ink")
-        #expect((languages.json["languages"] as? [String]).map { Set($0).isSuperset(of: ["ink", "eng"]) } == true)
+        #expect((languages.json["languages"] as? [String]).map { Set($0).isSuperset(of: ["ink", "eng", "eng-stock"]) } == true)
+        #expect(languages.json["aliases"] as? [String: String] == ["eng": "ink", "eng-stock": "eng"])
         let strokes = try Self.word()
-        for lang in ["ink", "eng"] {
+        var readings: [String: Any] = [:]
+        for lang in ["ink", "eng", "eng-stock"] {
             let read = try client.request("POST", "/v1/recognize", json: ["strokes": strokes, "lang": lang])
             #expect(read.status == 200)
             #expect((read.json["text"] as? String)?.isEmpty == false)
+            readings[lang] = read.json["lines"]
         }
+        // One model behind "eng" and "ink": the same lines and words, confidences and boxes.
+        let ink = try JSONSerialization.data(withJSONObject: readings["ink"] ?? [], options: .sortedKeys)
+        let eng = try JSONSerialization.data(withJSONObject: readings["eng"] ?? [], options: .sortedKeys)
+        #expect(ink == eng)
+    }
+
+    @Test func aliasesCanBeSwitchedOff() throws {
+        let configuration = try AppOptions.parse(arguments: ["--lang-alias", ""], environment: [:])
+        #expect(configuration.languageAliases.isEmpty)
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--lang-alias", "eng"], environment: [:]) }
+        let harness = try ServiceHarness { $0.languageAliases = configuration.languageAliases }
+        let languages = try harness.client.request("GET", "/v1/languages")
+        #expect(languages.json["aliases"] as? [String: String] == [:])
+        #expect((languages.json["languages"] as? [String])?.contains("eng-stock") == false)
     }
 
     @Test func withoutTheModelTheDefaultIsEng() throws {
@@ -42,6 +60,8 @@ import Testing
         let languages = try harness.client.request("GET", "/v1/languages")
         #expect(languages.json["default"] as? String == "eng")
         #expect((languages.json["languages"] as? [String])?.contains("ink") == false)
+        // The alias to the missing model is gone: eng is the stock model again.
+        #expect(languages.json["aliases"] as? [String: String] == ["eng-stock": "eng"])
     }
 
     @Test func langOptionOverridesTheModel() throws {

@@ -169,6 +169,28 @@ private final class Completions<Output: Sendable>: Sendable {
         #expect(loaded == [["eng"], ["eng", "ink"], ["eng", "ink2"]])
     }
 
+    @Test func aliasesOfOneModelShareOneHandle() async throws {
+        let models = try Fixtures.temporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: models.appendingPathComponent("ink.traineddata").path,
+                                                   withDestinationPath: Fixtures.tessdata + "/eng.traineddata")
+        let catalog = TessdataCatalog(extraDirectories: [models.path], aliases: ["handwriting": "ink", "print": "eng"],
+                                      environment: [:])
+        let pool = try pool(workers: 1, queueDepth: 2, cache: 2, catalog: catalog)
+        defer { pool.shutdown() }
+        let image = try Fixtures.image("koan")
+        let loaded = try await pool.run { context throws(OCRError) -> [[String]] in
+            var loaded = [context.loadedLanguages]
+            #expect(try context.recognize(image, language: "print").page.text == "koan")
+            loaded.append(context.loadedLanguages)
+            #expect(try context.recognize(image, language: "handwriting").page.text == "koan")
+            _ = try context.handle(for: "ink")
+            loaded.append(context.loadedLanguages)
+            return loaded
+        }
+        // The default (eng) handle serves "print"; "handwriting" and "ink" share one more.
+        #expect(loaded == [["eng"], ["eng"], ["eng", "ink"]])
+    }
+
     @Test func oversizedImagesAreRefusedBeforeTesseract() async throws {
         let pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1, catalog: TessdataCatalog(environment: [:]),
                                                                      maximumImageWidth: 100))

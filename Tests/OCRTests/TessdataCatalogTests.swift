@@ -43,9 +43,36 @@ import Testing
         let catalog = TessdataCatalog(tessdataDirectory: system.path,
                                       extraDirectories: [models.path, more.path], environment: [:])
         #expect(catalog.languages == ["eng", "ink", "num"])
-        #expect(try catalog.directory(for: "ink") == models.path)
-        #expect(try catalog.directory(for: "eng") == models.path)
-        #expect(try catalog.directory(for: "num") == more.path)
+        #expect(try catalog.model(for: "ink").directory == models.path)
+        #expect(try catalog.model(for: "eng").directory == models.path)
+        #expect(try catalog.model(for: "num").directory == more.path)
+    }
+
+    @Test func aliasesNameAnInstalledModelAndNeverChain() throws {
+        let system = try makeDirectory(["eng.traineddata"])
+        let models = try makeDirectory(["ink.traineddata"])
+        let catalog = TessdataCatalog(tessdataDirectory: system.path, extraDirectories: [models.path],
+                                      aliases: ["eng": "ink", "eng-stock": "eng", "deu": "missing",
+                                                "twice": "eng-stock", "../x": "ink"],
+                                      environment: [:])
+        // Aliases of models that are not files (missing, another alias) or with path-like
+        // names are dropped.
+        #expect(catalog.aliases == ["eng": "ink", "eng-stock": "eng"])
+        #expect(catalog.languages == ["eng", "eng-stock", "ink"])
+        #expect(try catalog.model(for: "eng") == ("ink", models.path))
+        #expect(try catalog.model(for: "eng-stock") == ("eng", system.path))
+        #expect(try catalog.model(for: "ink") == ("ink", models.path))
+        #expect(throws: OCRError.unknownLanguage("twice", installed: ["eng", "eng-stock", "ink"])) {
+            try catalog.model(for: "twice")
+        }
+    }
+
+    @Test func withoutItsModelAnAliasedNameIsTheFileAgain() throws {
+        let system = try makeDirectory(["eng.traineddata"])
+        let catalog = TessdataCatalog(tessdataDirectory: system.path, aliases: ["eng": "ink", "eng-stock": "eng"],
+                                      environment: [:])
+        #expect(catalog.aliases == ["eng-stock": "eng"])
+        #expect(try catalog.model(for: "eng") == ("eng", system.path))
     }
 
     @Test func missingDirectoriesContributeNothing() {
@@ -58,7 +85,7 @@ import Testing
         let catalog = TessdataCatalog(tessdataDirectory: try makeDirectory(["eng.traineddata", "deu.traineddata"]).path,
                                       environment: [:])
         #expect(throws: OCRError.unknownLanguage("klingon", installed: ["deu", "eng"])) {
-            try catalog.directory(for: "klingon")
+            try catalog.model(for: "klingon")
         }
         #expect(OCRError.unknownLanguage("klingon", installed: ["deu", "eng"]).description.contains("deu, eng"))
     }
@@ -66,7 +93,7 @@ import Testing
     @Test func pathLikeNamesAreRefused() {
         let catalog = TessdataCatalog(environment: [:])
         for name in ["../eng", "eng/..", "", "eng+deu", "/etc/passwd"] {
-            #expect(throws: OCRError.invalidLanguageName(name)) { try catalog.directory(for: name) }
+            #expect(throws: OCRError.invalidLanguageName(name)) { try catalog.model(for: name) }
         }
     }
 }

@@ -29,6 +29,11 @@ public struct AppConfiguration: Sendable {
     /// The model that becomes the default language when it is installed: `ink`, the pen-ink
     /// model shipped in `Models/` (see Models/README.md). `eng` stays selectable per request.
     public var preferredLanguage: String? = "ink"
+    /// Request names read by another model (name → model file name). By default a request for
+    /// English (`eng`) is read by the pen-ink model, and Tesseract's stock `eng` stays available
+    /// as `eng-stock`. An alias whose model is not installed is ignored, so without
+    /// `Models/ink.traineddata` `eng` is the stock model again.
+    public var languageAliases = ["eng": "ink", "eng-stock": "eng"]
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000

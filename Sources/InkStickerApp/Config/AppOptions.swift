@@ -51,6 +51,9 @@ public enum AppOptions {
             c.defaultLanguage = v
             c.preferredLanguage = nil
         },
+        option("--lang-alias", "INKSTICKER_LANG_ALIAS", "NAME=MODEL,...", "request names served by another model; empty for none (default eng=ink,eng-stock=eng)") { c, v throws(OptionError) in
+            c.languageAliases = try aliases(v)
+        },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
         },
@@ -84,6 +87,19 @@ public enum AppOptions {
             c.corsOrigins += v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         },
     ]
+
+    /// `NAME=MODEL` pairs separated by commas; an empty value means no aliases.
+    static func aliases(_ text: String) throws(OptionError) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !pair.isEmpty {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw OptionError("--lang-alias takes NAME=MODEL pairs separated by commas, not '\(pair)'")
+            }
+            result[parts[0]] = parts[1]
+        }
+        return result
+    }
 
     static func option(_ flag: String, _ env: String, _ valueName: String, _ help: String,
                        _ apply: @escaping @Sendable (inout AppConfiguration, String) throws(OptionError) -> Void) -> AppOption {

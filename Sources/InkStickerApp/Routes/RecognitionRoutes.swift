@@ -11,6 +11,8 @@ enum RecognitionRoutes {
             JSONBody.response(.ok, .object([
                 ("languages", .array(services.recognizer.languages.map { .string($0) })),
                 ("default", .string(services.configuration.defaultLanguage)),
+                ("aliases", .object(services.recognizer.languageAliases.sorted { $0.key < $1.key }
+                    .map { ($0.key, JSONValue.string($0.value)) })),
             ]))
         })
         router.add(.post, "/v1/recognize", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in

@@ -58,7 +58,8 @@ public final class Service: Sendable {
         do {
             let models = (configuration.modelsDirectory as NSString).isAbsolutePath
                 ? configuration.modelsDirectory : projectRoot + "/" + configuration.modelsDirectory
-            let catalog = TessdataCatalog(tessdataDirectory: configuration.tessdataDirectory, extraDirectories: [models])
+            let catalog = TessdataCatalog(tessdataDirectory: configuration.tessdataDirectory, extraDirectories: [models],
+                                          aliases: configuration.languageAliases)
             if let preferred = configuration.preferredLanguage, catalog.directories[preferred] != nil {
                 configuration.defaultLanguage = preferred
             }

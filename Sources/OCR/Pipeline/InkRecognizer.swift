@@ -23,6 +23,8 @@ public final class InkRecognizer: InkRecognizing {
 
     /// Installed languages.
     public var languages: [String] { pool.languages }
+    /// Request names read by another model (name → model).
+    public var languageAliases: [String: String] { pool.languageAliases }
 
     public var hasCapacity: Bool { pool.queueDepth < pool.configuration.queueDepth }
 
@@ -35,7 +37,7 @@ public final class InkRecognizer: InkRecognizing {
     /// worker is part of it.
     public func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,
                           completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
-        _ = try pool.configuration.catalog.directory(for: request.language)
+        _ = try pool.configuration.catalog.model(for: request.language)
         let pipeline = RecognitionPipeline(imager: imager, options: options)
         let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
         try pool.submit({ context throws(OCRError) in

@@ -79,6 +79,8 @@ public protocol InkRecognizing: Sendable {
                    completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError)
     /// Installed languages.
     var languages: [String] { get }
+    /// Request names read by another model (name → model).
+    var languageAliases: [String: String] { get }
     /// False while every queue slot is taken: a new request would be refused, so callers can answer
     /// 503 before doing any work for it.
     var hasCapacity: Bool { get }

@@ -154,7 +154,8 @@ struct SegmentationState {
     /// Places a dot, dash or bar once the lines exist: with the line of the tall stroke
     /// written just before it if it fits there (i-dots and t-crosses follow their letter or
     /// word), else with the line it fits best, or on a line of its own when it is more than
-    /// `strayRatio` letter heights away from every line (a rule drawn under the text).
+    /// `strayRatio` letter heights away from every line (a rule drawn under the text), or on
+    /// none when it is a speck that far from writing (`speckRatio`).
     mutating func placeSmall(_ index: Int, home: Int?) {
         let box = boxes[index]
         guard !lines.isEmpty else {
@@ -173,6 +174,10 @@ struct SegmentationState {
         }
         let best = lines.indices.min { misfit($0) < misfit($1) } ?? 0
         guard misfit(best) <= options.strayRatio else {
+            let speck = options.speckRatio * globalHeight
+            if box.width <= speck, box.height <= speck, lines.contains(where: { !$0.tall.isEmpty }) {
+                return  // a pen tap far from the writing: no line
+            }
             startLine(with: index)
             return
         }

@@ -42,6 +42,10 @@ public struct LineSegmenter: Sendable {
         /// A dot, dash or bar farther than this from every line's band starts a line of its
         /// own. Default 1.
         public var strayRatio: Double
+        /// A stray stroke at most this many letter heights wide and high is a pen tap (a speck
+        /// far from everything written) and belongs to no line when the ink has letters;
+        /// read alone it would add a line of "." or ",". Default 0.25; 0 keeps every speck.
+        public var speckRatio: Double
         /// Tall strokes a line needs before its own letter height and baseline are trusted.
         /// Default 3.
         public var minStrokesForLineHeight: Int
@@ -55,6 +59,7 @@ public struct LineSegmenter: Sendable {
             neighbourhoodRatio: Double = 1.5,
             dotRatio: Double = 0.5,
             strayRatio: Double = 1,
+            speckRatio: Double = 0.25,
             minStrokesForLineHeight: Int = 3
         ) {
             self.dropRatio = dropRatio
@@ -64,6 +69,7 @@ public struct LineSegmenter: Sendable {
             self.neighbourhoodRatio = neighbourhoodRatio
             self.dotRatio = dotRatio
             self.strayRatio = strayRatio
+            self.speckRatio = speckRatio
             self.minStrokesForLineHeight = minStrokesForLineHeight
         }
     }
@@ -77,7 +83,8 @@ public struct LineSegmenter: Sendable {
     }
 
     /// Stroke indexes per line, lines ordered top to bottom, indexes in writing order.
-    /// Strokes without points belong to no line; no strokes give no lines.
+    /// Strokes without points and stray specks (see `speckRatio`) belong to no line; no
+    /// strokes give no lines.
     public func segment(_ strokes: [Stroke]) -> [[Int]] {
         let boxes = strokes.map(\.bounds)
         let present = boxes.indices.filter { boxes[$0] != nil }

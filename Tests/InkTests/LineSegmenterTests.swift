@@ -54,6 +54,20 @@ import Testing
         #expect(segmenter.segment(word + below + [dot]) == [Array(0..<6) + [12], Array(6..<12)])
     }
 
+    @Test func aPenTapFarFromTheWritingBelongsToNoLine() {
+        let word = TestInk.word(x: 100, baseline: 400, height: 40, letters: 6)
+        let tap = Stroke(x: [900, 902], y: [100, 101])          // far right and far above
+        #expect(segmenter.segment(word + [tap]) == [Array(0..<6)])
+        #expect(segmenter.segment([tap] + word) == [Array(1...6)])
+        // With specks kept, the tap is a line of its own, first since it is highest.
+        let keeping = LineSegmenter(options: .init(speckRatio: 0))
+        #expect(keeping.segment(word + [tap]) == [[6], Array(0..<6)])
+        // A speck alone is still ink to read (a lone "."), and a rule under the text is a line.
+        #expect(segmenter.segment([tap]) == [[0]])
+        let rule = Stroke(x: [100, 400], y: [520, 521])
+        #expect(segmenter.segment(word + [rule]) == [Array(0..<6), [6]])
+    }
+
     @Test func aDescenderAndACommaStayOnTheirLine() {
         var strokes = TestInk.word(x: 0, baseline: 100, height: 20, letters: 6)
         strokes.append(Stroke(x: [110, 108, 104], y: [85, 108, 116]))   // a descender stroke from the x-height down

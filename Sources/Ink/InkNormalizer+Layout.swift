@@ -8,14 +8,15 @@ extension InkNormalizer {
     /// than `maxImageWidth` is split at its widest gaps between words, recursively; a word
     /// still too wide is scaled down to fit.
     public func layout(line: [Int], of strokes: [Stroke], typicalStrokeHeight: Double? = nil) -> [LinePlacement] {
-        let indexes = line.filter { strokes.indices.contains($0) && strokes[$0].pointCount > 0 }
-        let lineStrokes = indexes.map { strokes[$0] }
+        let drawable = line.filter { strokes.indices.contains($0) && strokes[$0].pointCount > 0 }
         // Decoded ink is always finite; this keeps hand-built strokes with NaN or infinities
         // from reaching the integer image sizes below.
-        guard let bounds = lineStrokes.bounds, bounds.width.isFinite, bounds.height.isFinite,
-              bounds.minX.isFinite, bounds.minY.isFinite else { return [] }
-
-        let letterHeight = self.typicalStrokeHeight(of: strokes, indexes: indexes) ?? typicalStrokeHeight ?? bounds.height
+        guard let drawnBounds = drawable.map({ strokes[$0] }).bounds, drawnBounds.width.isFinite,
+              drawnBounds.height.isFinite, drawnBounds.minX.isFinite, drawnBounds.minY.isFinite else { return [] }
+        let letterHeight = self.typicalStrokeHeight(of: strokes, indexes: drawable) ?? typicalStrokeHeight ?? drawnBounds.height
+        let indexes = withoutOutlyingSpecks(drawable, of: strokes, letterHeight: letterHeight)
+        let lineStrokes = indexes.map { strokes[$0] }
+        guard let bounds = lineStrokes.bounds else { return [] }
         var transform = AffineTransform(translationX: -bounds.center.x, y: -bounds.center.y)
         if options.correctsBaseline {
             let maxAngle = options.maxRotationDegrees * .pi / 180
@@ -60,6 +61,23 @@ extension InkNormalizer {
                 .concatenating(AffineTransform(translationX: dx, y: dy))
             return LinePlacement(strokeIndexes: piece.members.sorted().map { indexes[$0] },
                                  boardToImage: placed, width: width, height: height)
+        }
+    }
+
+    /// The line without specks lying more than `outlierRatio` letter heights above or below
+    /// its letters: a pen tap that high would set the line's height and shrink every letter
+    /// to a fraction of the image (i-dots and accents sit well within that distance).
+    func withoutOutlyingSpecks(_ indexes: [Int], of strokes: [Stroke], letterHeight: Double) -> [Int] {
+        let speck = options.segmentation.speckRatio * letterHeight
+        let reach = options.outlierRatio * letterHeight
+        guard speck > 0, reach > 0 else { return indexes }
+        let isLetter = { (index: Int) -> Bool in
+            (strokes[index].bounds?.height ?? 0) >= options.segmentation.dotRatio * letterHeight
+        }
+        guard let band = indexes.filter(isLetter).map({ strokes[$0] }).bounds else { return indexes }
+        return indexes.filter { index in
+            guard let box = strokes[index].bounds, box.width <= speck, box.height <= speck else { return true }
+            return box.maxY >= band.minY - reach && box.minY <= band.maxY + reach
         }
     }
 

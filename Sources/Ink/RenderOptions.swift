@@ -34,6 +34,10 @@ public struct RenderOptions: Sendable, Equatable {
     public var flatAspectBase: Double
     /// See `flatAspectBase`.
     public var flatAspectPerStroke: Double
+    /// A speck (see `LineSegmenter.Options.speckRatio`) more than this many letter heights
+    /// above or below a line's letters is left out of the line's image, so that a pen tap
+    /// does not set the line's height. Default 1; 0 keeps every speck.
+    public var outlierRatio: Double
     /// How ink is split into lines.
     public var segmentation: LineSegmenter.Options
 
@@ -51,6 +55,7 @@ public struct RenderOptions: Sendable, Equatable {
         minHeightToTypicalStroke: Double = 0.5,
         flatAspectBase: Double = 8,
         flatAspectPerStroke: Double = 8,
+        outlierRatio: Double = 1,
         segmentation: LineSegmenter.Options = LineSegmenter.Options()
     ) {
         self.targetInkHeight = targetInkHeight
@@ -65,6 +70,7 @@ public struct RenderOptions: Sendable, Equatable {
         self.minHeightToTypicalStroke = minHeightToTypicalStroke
         self.flatAspectBase = flatAspectBase
         self.flatAspectPerStroke = flatAspectPerStroke
+        self.outlierRatio = outlierRatio
         self.segmentation = segmentation
     }
 

@@ -24,6 +24,23 @@ import Testing
         #expect(ink.minX >= 6 && ink.maxX <= rendering.image.width - 7)
     }
 
+    @Test func aSpeckHighAboveTheLettersDoesNotShrinkThem() throws {
+        let word = TestInk.word(x: 0, baseline: 400, height: 40, letters: 6)
+        let alone = try #require(normalizer.layout(line: Array(word.indices), of: word).first)
+        // A pen tap 2.5 letter heights above the word's top, close enough to join its line.
+        let withTap = word + [Stroke(x: [60, 61], y: [260, 261])]
+        let placement = try #require(normalizer.layout(line: Array(withTap.indices), of: withTap).first)
+        #expect(placement.strokeIndexes == Array(word.indices))
+        #expect(placement.boardToImage == alone.boardToImage)
+        // An i-dot, under a letter height above the tallest letter, is kept.
+        let withDot = word + [Stroke(x: [12], y: [310])]
+        let dotted = try #require(normalizer.layout(line: Array(withDot.indices), of: withDot).first)
+        #expect(dotted.strokeIndexes.contains(word.count))
+        // Kept when asked to keep every speck.
+        let keeping = InkNormalizer(options: RenderOptions(outlierRatio: 0))
+        #expect(try #require(keeping.layout(line: Array(withTap.indices), of: withTap).first).strokeIndexes.count == withTap.count)
+    }
+
     @Test func otherTargetHeightsAndPens() throws {
         let options = RenderOptions(targetInkHeight: 40, penWidthRatio: 0.1, paddingRatio: 0.5, antialiased: false)
         let rendering = try #require(InkNormalizer(options: options).render(TestInk.word(x: 0, baseline: 100, height: 20, letters: 4)).first)

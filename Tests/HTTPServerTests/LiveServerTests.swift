@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 import Testing
 @testable import HTTPServer
@@ -216,7 +217,7 @@ import Testing
 @Suite(.serialized) struct BackpressureTests {
     /// The most bytes any connection holds in its buffers, read on the loop's own thread.
     static func largestConnectionBuffers(_ server: HTTPServer) -> Int {
-        let largest = Mutex(0)
+        let largest = Lock(0)
         let done = DispatchSemaphore(value: 0)
         for loop in server.loops {
             loop.execute {

@@ -25,21 +25,23 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
 
         // MARK: Modules, dependencies pointing one way
+        /// pthread-based locks, visible to ThreadSanitizer (unlike `Synchronization.Mutex` on Linux).
+        .target(name: "Locking", swiftSettings: swiftSettings),
         /// Sockets, epoll event loops and HTTP/1.1: knows nothing of ink.
-        .target(name: "HTTPServer", dependencies: ["CSystem"], swiftSettings: swiftSettings),
+        .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"], swiftSettings: swiftSettings),
         /// A fast JSON reader and writer with JSON Pointer error locations.
         .target(name: "JSONKit", swiftSettings: swiftSettings),
         /// Stroke model, decoding, validation, line segmentation, normalization, rasterizer.
         .target(name: "Ink", dependencies: ["JSONKit"], swiftSettings: swiftSettings),
         /// Tesseract handles, the worker pool and the recognition pipeline.
-        .target(name: "OCR", dependencies: ["Ink", "CTesseract", "CLeptonica"], swiftSettings: swiftSettings),
+        .target(name: "OCR", dependencies: ["Ink", "CTesseract", "CLeptonica", "Locking"], swiftSettings: swiftSettings),
         /// SQLite: connections, migrations, records.
-        .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["CSQLite", "Locking"], swiftSettings: swiftSettings),
         /// Text metrics with FreeType: sticker frames.
-        .target(name: "TextLayout", dependencies: ["CFreeType"], swiftSettings: swiftSettings),
+        .target(name: "TextLayout", dependencies: ["CFreeType", "Locking"], swiftSettings: swiftSettings),
         /// Routes, JSON resources and the sticker lifecycle.
         .target(name: "InkStickerApp",
-                dependencies: ["HTTPServer", "JSONKit", "Ink", "OCR", "Store", "TextLayout"],
+                dependencies: ["HTTPServer", "JSONKit", "Ink", "OCR", "Store", "TextLayout", "Locking"],
                 swiftSettings: swiftSettings),
         /// The thin executable.
         .executableTarget(name: "inksticker", dependencies: ["InkStickerApp", "OCR"], swiftSettings: swiftSettings),
@@ -51,11 +53,12 @@ let package = Package(
         .executableTarget(name: "inkbench", dependencies: ["Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
 
         // MARK: Tests
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: swiftSettings),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: swiftSettings),
         .testTarget(name: "InkTests", dependencies: ["Ink", "JSONKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "Ink"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreTests", dependencies: ["Store"], swiftSettings: swiftSettings),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Ink", "Locking"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Locking"], swiftSettings: swiftSettings),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"], swiftSettings: swiftSettings),
         .testTarget(name: "InkStickerAppTests",
                     dependencies: ["InkStickerApp", "HTTPServer", "JSONKit", "Store"],

@@ -8,11 +8,9 @@
 # AddressSanitizer runs with leak detection on. scripts/sanitize-lsan.supp suppresses leaks
 # whose allocation stack lies entirely in the toolchain's own runtime libraries (see the
 # file); a leak with any frame of ours is reported. ThreadSanitizer runs with no suppressions.
-# Known limit: Synchronization.Mutex on Linux locks through atomics and futex calls inside the
-# uninstrumented standard library, so TSan sees no ordering between two critical sections of
-# the same Mutex and may report "Swift access race" with both accesses inside withLock (a
-# ten-line program with one Mutex and two threads shows it). Check each report against its
-# lock before calling it a race; anything outside a withLock closure is a real finding.
+# The code locks with the pthread-based Locking module, not Synchronization.Mutex, because TSan
+# intercepts pthread mutexes but cannot see Mutex's futex-based locking on Linux.
+# Tests that bound a duration scale the bound by the sanitizer's slowdown (SanitizerSlowdown).
 # The suite is written with Swift Testing; while no test imports XCTest, the XCTest pass is
 # skipped, since XCTest's runner leaks some of its own bookkeeping even with zero tests.
 # Each run's full output is kept in .build/<asan|tsan>/sanitize.log; the script prints every

@@ -1,6 +1,6 @@
 import CSystem
 import Glibc
-import Synchronization
+import Locking
 
 /// One finished exchange, as logged and counted.
 public struct AccessLogEntry: Sendable {
@@ -41,7 +41,7 @@ public struct FileDescriptorLogSink: LogSink {
 
 /// Keeps lines in memory; for tests.
 public final class MemoryLogSink: LogSink {
-    private let storage = Mutex<[UInt8]>([])
+    private let storage = Lock<[UInt8]>([])
     public init() {}
     public func write(_ bytes: [UInt8]) { storage.withLock { $0.append(contentsOf: bytes) } }
     /// Every line written so far.

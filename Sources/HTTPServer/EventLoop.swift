@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import Locking
 import Synchronization
 
 /// State shared by every event loop of one server.
@@ -44,7 +45,7 @@ final class EventLoop: @unchecked Sendable {
     let core: ServerCore
     let epfd: Int32
     let wakeFD: Int32
-    private let inbox = Mutex<[@Sendable () -> Void]>([])
+    private let inbox = Lock<[@Sendable () -> Void]>([])
     private let threadID = Atomic<UInt>(0)
     private let finished = Atomic<Bool>(false)
 

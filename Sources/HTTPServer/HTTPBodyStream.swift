@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A response body written over time from any thread, sent with chunked transfer coding.
 ///
@@ -16,7 +16,7 @@ public final class HTTPBodyStream: Sendable {
         var backlog = 0
     }
 
-    let state = Mutex(State())
+    let state = Lock(State())
 
     public init() {}
 

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Request counters and latency histograms, rendered in the Prometheus text format.
@@ -34,7 +35,7 @@ public final class HTTPMetrics: Sendable {
         var latency: [String: Histogram] = [:]
     }
 
-    final class ShardBox: Sendable { let lock = Mutex(Shard()) }
+    final class ShardBox: Sendable { let lock = Lock(Shard()) }
 
     private let shards: [ShardBox]
     let openConnections = Atomic<Int>(0)

@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 
 /// A job as the workers see it: run it, or tell its owner why it never ran.
 struct PendingJob: Sendable {

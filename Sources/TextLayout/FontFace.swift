@@ -1,5 +1,5 @@
 import CFreeType
-import Synchronization
+import Locking
 
 /// One loaded font face with its metric caches.
 ///
@@ -28,7 +28,7 @@ final class FontFace: Sendable {
 
     /// Keeps the `FT_Library` (and with it this face's memory) alive as long as the face.
     private let library: FreeTypeLibrary
-    private let state: Mutex<FaceState>
+    private let state: Lock<FaceState>
 
     /// Opens the face at `path` from `library`.
     init(library: FreeTypeLibrary, path: String, maxCachedKerningPairs: Int) throws(TextLayoutError) {
@@ -49,7 +49,7 @@ final class FontFace: Sendable {
             maxCachedKerningPairs: maxCachedKerningPairs
         )
         notdefAdvance = state.advance(of: 0)
-        self.state = Mutex(state)
+        self.state = Lock(state)
     }
 
     /// Runs `body` with exclusive access to the face and its caches.

@@ -1,5 +1,5 @@
 import CFreeType
-import Synchronization
+import Locking
 
 /// Owns one `FT_Library` and, through it, every face opened from it.
 ///
@@ -12,7 +12,7 @@ final class FreeTypeLibrary: Sendable {
         var library: FT_Library
     }
 
-    private let handle: Mutex<Handle>
+    private let handle: Lock<Handle>
 
     /// Initialises FreeType.
     init() throws(TextLayoutError) {
@@ -21,7 +21,7 @@ final class FreeTypeLibrary: Sendable {
         guard error == 0, let library else {
             throw .freeType(function: "FT_Init_FreeType", code: error)
         }
-        handle = Mutex(Handle(library: library))
+        handle = Lock(Handle(library: library))
     }
 
     deinit {

@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import OCR
 
 /// Collects completions from worker threads.
 private final class Completions<Output: Sendable>: Sendable {
-    private let results = Mutex<[Result<Output, OCRError>]>([])
+    private let results = Lock<[Result<Output, OCRError>]>([])
     func record(_ result: Result<Output, OCRError>) { results.withLock { $0.append(result) } }
     var all: [Result<Output, OCRError>] { results.withLock { $0 } }
 }

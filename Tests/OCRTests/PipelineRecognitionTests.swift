@@ -103,7 +103,7 @@ import Testing
     }
 
     /// A deadline shorter than the work fails with `.deadlineExceeded` promptly instead of
-    /// finishing late.
+    /// finishing late (the bound is for a plain build; sanitizers scale it).
     @Test func deadlineIsRespected() throws {
         var strokes: [Stroke] = []
         let line = try PipelineInk.strokes("synthetic/print.jsonl", text: "Take out trash Dec 23\nFRANCIS\nquadruples")
@@ -115,7 +115,7 @@ import Testing
         let result = harness.recognize(strokes, quality: .best, deadline: 30)
         let elapsed = ContinuousClock.now - start
         #expect(result.failure == .deadlineExceeded(milliseconds: 30))
-        #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+        #expect(elapsed < .milliseconds(500) * SanitizerSlowdown.factor, "took \(elapsed)")
     }
 
     private func firstScriptWord() throws -> String {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import Store
 
@@ -13,7 +13,7 @@ import Testing
         defer { try? database.close() }
         try database.write { try $0.insertBoard(makeBoard("before")) }
 
-        let seen = Mutex<[String?]>([])
+        let seen = Lock<[String?]>([])
         try database.write { transaction in
             try transaction.insertBoard(makeBoard("during"))
             let done = DispatchSemaphore(value: 0)
@@ -40,7 +40,7 @@ import Testing
         defer { try? database.close() }
         let first = DispatchSemaphore(value: 0)
         let second = DispatchSemaphore(value: 0)
-        let results = Mutex<[Bool]>([])
+        let results = Lock<[Bool]>([])
         let group = DispatchGroup()
         for (mine, theirs) in [(first, second), (second, first)] {
             DispatchQueue.global().async(group: group) {
@@ -76,8 +76,8 @@ import Testing
         try database.write { try $0.insertBoard(makeBoard()) }
 
         let rounds = 100
-        let problems = Mutex<[String]>([])
-        let readsDone = Mutex(0)
+        let problems = Lock<[String]>([])
+        let readsDone = Lock(0)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             for round in 0..<rounds {
@@ -122,7 +122,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let database = try openDatabase(directory)
         let inRead = DispatchSemaphore(value: 0)
-        let finished = Mutex(false)
+        let finished = Lock(false)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             _ = try? database.read { _ in

@@ -1,6 +1,5 @@
 import CSystem
 import HTTPServer
-import Synchronization
 
 /// Structured application log lines (JSON, one per line) next to the access log.
 public final class AppLog: Sendable {

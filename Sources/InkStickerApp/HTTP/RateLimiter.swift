@@ -1,6 +1,6 @@
 import CSystem
+import Locking
 import Store
-import Synchronization
 
 /// Token buckets by client key (remote address, board token), for ink posts.
 ///
@@ -22,7 +22,7 @@ final class RateLimiter: Sendable {
 
     let limit: Limit
     let maxKeys: Int
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let buckets = Lock<[String: Bucket]>([:])
 
     init(limit: Limit, maxKeys: Int = 100_000) {
         self.limit = limit

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A fixed set of threads for blocking work (SQLite), behind a bounded queue.
 ///
@@ -13,7 +13,7 @@ final class WorkPool: Sendable {
         var busy = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let condition = NSCondition()
     private let capacity: Int
     let threadCount: Int

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Wakes live event streams when a board's events change. The events themselves are read from
 /// the database (the `events` table is the source of truth); this only says "look again".
@@ -8,7 +8,7 @@ final class EventHub: Sendable {
         var subscribers: [String: [Int: @Sendable () -> Void]] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Registers `wake` for a board; returns a token for `unsubscribe`.
     func subscribe(boardId: String, _ wake: @escaping @Sendable () -> Void) -> Int {

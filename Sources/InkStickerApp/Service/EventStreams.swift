@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Locking
 import Store
 import Synchronization
 
@@ -21,16 +22,16 @@ final class EventStreams: Sendable {
             var dirty = false
             var token = 0
         }
-        let state: Mutex<State>
+        let state: Lock<State>
 
         init(boardID: String, stream: HTTPBodyStream, after: Int64) {
             self.boardID = boardID
             self.stream = stream
-            self.state = Mutex(State(lastEventID: after))
+            self.state = Lock(State(lastEventID: after))
         }
     }
 
-    private let subscriptions = Mutex<[ObjectIdentifier: Subscription]>([:])
+    private let subscriptions = Lock<[ObjectIdentifier: Subscription]>([:])
     private let heartbeatSeconds: Double
     private let stopped = Atomic<Bool>(false)
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Serialized sticker listings, reused until the board changes.
 ///
@@ -20,7 +20,7 @@ final class ListingCache: Sendable {
         var misses = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     let maxEntries: Int
     let maxBytes: Int
 

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// The application's SQLite database: one writer connection confined to a serial queue and a
 /// small pool of read-only connections used in parallel (WAL mode lets readers proceed while
@@ -21,7 +21,7 @@ public final class Database: Sendable {
     private let writerQueueKey: WriterQueueKey
     private let writer: ConnectionBox
     private let readers: ReaderPool
-    private let lifecycle = Mutex(Lifecycle.open)
+    private let lifecycle = Lock(Lifecycle.open)
 
     /// Opens (creating if needed) the database at `path` and applies pending `migrations`.
     ///

@@ -1,9 +1,9 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Owns one connection. `@unchecked Sendable` because the connection inside is only ever
 /// touched by one thread at a time: a reader box is handed to exactly one caller between
-/// checkout and return (guarded by `ReaderPool`'s mutex), and the writer box is touched only
+/// checkout and return (guarded by `ReaderPool`'s lock), and the writer box is touched only
 /// inside `Database.writerQueue.sync`.
 final class ConnectionBox: @unchecked Sendable {
     var connection: SQLiteConnection?
@@ -14,20 +14,20 @@ final class ConnectionBox: @unchecked Sendable {
 /// A fixed set of read-only connections used in parallel.
 ///
 /// A semaphore counts free connections so callers block (up to a timeout) rather than spin;
-/// the mutex guards the idle list and the closed flag.
+/// the lock guards the idle list and the closed flag.
 final class ReaderPool: Sendable {
     private struct State {
         var idle: [ConnectionBox]
         var isClosed = false
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
     private let available: DispatchSemaphore
     private let size: Int
 
     init(connections: [SQLiteConnection]) {
         self.size = connections.count
-        self.state = Mutex(State(idle: connections.map(ConnectionBox.init)))
+        self.state = Lock(State(idle: connections.map(ConnectionBox.init)))
         self.available = DispatchSemaphore(value: connections.count)
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import InkStickerApp
 import Testing
 
-/// The default recognition language: the shipped pen-ink model (`Models/ink.traineddata`) when
-/// it is installed, `eng` otherwise or when `--lang` says so. A request for `eng` is read by the
+/// The default recognition language: the shipped pen-ink model (`Models/ink.traineddata`),
+/// required at start-up unless `--lang` names another. A request for `eng` is read by the
 /// pen-ink model too (alias), and Tesseract's stock `eng` stays selectable as `eng-stock`.
 @Suite(.serialized) struct DefaultLanguageTests {
     /// A short printed word from the synthetic corpus, as request strokes.
@@ -52,11 +52,21 @@ import Testing
         #expect((languages.json["languages"] as? [String])?.contains("eng-stock") == false)
     }
 
-    @Test func withoutTheModelTheDefaultIsEng() throws {
+    @Test func withoutTheModelStartUpFailsUnlessLangIsGiven() throws {
         let empty = NSTemporaryDirectory() + "inksticker-no-models-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let harness = try ServiceHarness { $0.modelsDirectory = empty }
+        #expect {
+            _ = try ServiceHarness { $0.modelsDirectory = empty }
+        } throws: { error in
+            let message = String(describing: error)
+            return message.contains("ink.traineddata") && message.contains(empty) && message.contains("--lang eng")
+        }
+        let harness = try ServiceHarness {
+            $0.modelsDirectory = empty
+            $0.defaultLanguage = "eng"
+            $0.preferredLanguage = nil
+        }
         let languages = try harness.client.request("GET", "/v1/languages")
         #expect(languages.json["default"] as? String == "eng")
         #expect((languages.json["languages"] as? [String])?.contains("ink") == false)

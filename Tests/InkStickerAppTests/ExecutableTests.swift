@@ -81,16 +81,25 @@ import Testing
 
     @Test func missingLanguageDataIsAClearStartupError() throws {
         let dir = try Self.temporaryDirectory()
-        let (status, output) = try Self.run(["serve", "--port", "0", "--db", dir + "/db.sqlite", "--tessdata", dir, "--models", dir])
+        let (status, output) = try Self.run(["serve", "--port", "0", "--db", dir + "/db.sqlite", "--tessdata", dir,
+                                             "--models", dir, "--lang", "eng"])
         #expect(status == 1)
         #expect(output.contains("tesseract-ocr-eng"), "\(output)")
+    }
+
+    @Test func missingPenInkModelIsAClearStartupError() throws {
+        let dir = try Self.temporaryDirectory()
+        let (status, output) = try Self.run(["serve", "--port", "0", "--db", dir + "/db.sqlite", "--models", dir])
+        #expect(status == 1)
+        #expect(output.contains("ink.traineddata is not in \(dir)") && output.contains("--lang eng"), "\(output)")
     }
 
     @Test func changedMigrationIsRefusedAtStartup() throws {
         let dir = try Self.temporaryDirectory()
         let migrations = dir + "/Migrations"
         try FileManager.default.copyItem(atPath: TestPaths.migrations, toPath: migrations)
-        let running = try Self.launch(["serve", "--port", "0", "--db", dir + "/db.sqlite", "--migrations", migrations])
+        let running = try Self.launch(["serve", "--port", "0", "--db", dir + "/db.sqlite", "--migrations", migrations,
+                                       "--models", TestPaths.models])
         running.process.terminate()
         running.process.waitUntilExit()
         let first = try FileManager.default.contentsOfDirectory(atPath: migrations).sorted()[0]
@@ -98,7 +107,8 @@ import Testing
         handle.seekToEndOfFile()
         handle.write(Data("\n-- edited after it was applied\n".utf8))
         try handle.close()
-        let (status, output) = try Self.run(["serve", "--port", "0", "--db", dir + "/db.sqlite", "--migrations", migrations])
+        let (status, output) = try Self.run(["serve", "--port", "0", "--db", dir + "/db.sqlite", "--migrations", migrations,
+                                             "--models", TestPaths.models])
         #expect(status == 1)
         #expect(output.contains("changed after it was applied"), "\(output)")
     }

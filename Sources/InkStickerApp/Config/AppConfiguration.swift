@@ -24,10 +24,11 @@ public struct AppConfiguration: Sendable {
     /// Extra directory of `.traineddata` models shipped with the service.
     public var modelsDirectory = "./Models"
     /// Language used when a request names none. Replaced at start-up by `preferredLanguage`
-    /// when that model is installed; `--lang` sets this and clears the preference.
+    /// unless `--lang` set this (which clears the preference).
     public var defaultLanguage = "eng"
-    /// The model that becomes the default language when it is installed: `ink`, the pen-ink
-    /// model shipped in `Models/` (see Models/README.md). `eng` stays selectable per request.
+    /// The model that becomes the default language: `ink`, the pen-ink model shipped in
+    /// `Models/` (see Models/README.md). Start-up fails with a clear message when it is missing;
+    /// `--lang` sets `defaultLanguage` and clears this, for running without it.
     public var preferredLanguage: String? = "ink"
     /// Request names read by another model (name → model file name). By default a request for
     /// English (`eng`) is read by the pen-ink model, and Tesseract's stock `eng` stays available

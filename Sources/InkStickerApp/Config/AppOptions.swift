@@ -47,7 +47,7 @@ public enum AppOptions {
         },
         option("--tessdata", "INKSTICKER_TESSDATA", "DIR", "Tesseract language data (default /usr/share/tesseract-ocr/5/tessdata)") { c, v in c.tessdataDirectory = v },
         option("--models", "INKSTICKER_MODELS", "DIR", "extra .traineddata models (default ./Models)") { c, v in c.modelsDirectory = v },
-        option("--lang", "INKSTICKER_LANG", "LANG", "default recognition language (default ink when the models directory holds ink.traineddata, else eng)") { c, v in
+        option("--lang", "INKSTICKER_LANG", "LANG", "default recognition language (default ink, the pen-ink model in the models directory, required unless --lang is given)") { c, v in
             c.defaultLanguage = v
             c.preferredLanguage = nil
         },

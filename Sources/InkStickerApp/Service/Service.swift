@@ -54,15 +54,23 @@ public final class Service: Sendable {
             try? database.close()
             throw StartupError("cannot load fonts: \(error)")
         }
+        let models = (configuration.modelsDirectory as NSString).isAbsolutePath
+            ? configuration.modelsDirectory : projectRoot + "/" + configuration.modelsDirectory
+        let catalog = TessdataCatalog(tessdataDirectory: configuration.tessdataDirectory, extraDirectories: [models],
+                                      aliases: configuration.languageAliases)
+        if let preferred = configuration.preferredLanguage {
+            // The shipped model is what the service is measured with: its absence is an
+            // installation error, not a reason to read handwriting with a print model silently.
+            guard catalog.directories[preferred] != nil else {
+                try? database.close()
+                throw StartupError("the pen-ink model \(preferred).traineddata is not in \(models): restore Models/ from the"
+                    + " repository (or rebuild it with training/train.sh), point --models at it, or pass --lang eng"
+                    + " to run with Tesseract's stock English model instead")
+            }
+            configuration.defaultLanguage = preferred
+        }
         let pool: OCRWorkerPool
         do {
-            let models = (configuration.modelsDirectory as NSString).isAbsolutePath
-                ? configuration.modelsDirectory : projectRoot + "/" + configuration.modelsDirectory
-            let catalog = TessdataCatalog(tessdataDirectory: configuration.tessdataDirectory, extraDirectories: [models],
-                                          aliases: configuration.languageAliases)
-            if let preferred = configuration.preferredLanguage, catalog.directories[preferred] != nil {
-                configuration.defaultLanguage = preferred
-            }
             pool = try OCRWorkerPool(configuration: OCRConfiguration(
                 workerCount: configuration.ocrWorkers, queueDepth: configuration.effectiveOCRQueue,
                 defaultLanguage: configuration.defaultLanguage, catalog: catalog,

@@ -7,6 +7,7 @@ enum TestPaths {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
     static let migrations = root + "/Migrations"
+    static let models = root + "/Models"
     static let shared = root + "/../shared"
 
     /// One sample of a corpus file by id.

@@ -89,7 +89,7 @@ final class WorkPool: Sendable {
                 return
             }
             if state.withLock({ $0.head >= $0.queue.count }) {
-                condition.wait(until: Date(timeIntervalSinceNow: 0.5))
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.5))
             }
             condition.unlock()
         }

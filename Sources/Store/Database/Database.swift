@@ -94,6 +94,7 @@ public final class Database: Sendable {
     /// commit rolls the transaction back and is rethrown.
     ///
     /// - Throws: `StoreError.closed`, `StoreError.nestedWrite` when called inside a write body.
+    @discardableResult
     public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         guard isReady else { throw StoreError.closed }
         guard DispatchQueue.getSpecific(key: writerQueueKey.key) == nil else { throw StoreError.nestedWrite }

@@ -48,7 +48,7 @@ let package = Package(
         /// Benchmarks and offline evaluation of the recognition pipeline (bench/recognize.sh).
         /// Renders JSON-lines ink to training line images with the service's own imaging.
         .executableTarget(name: "inkrender", dependencies: ["Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
-        /// Command-line argument reading shared by the developer tools below.
+        /// Command-line argument reading and a seeded generator shared by the developer tools below.
         .target(name: "ToolSupport", swiftSettings: swiftSettings),
         .executableTarget(name: "inkbench", dependencies: ["Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
 

@@ -172,8 +172,9 @@ struct SegmentationState {
             lines[home].append(index, box: box, isTall: false)
             return
         }
-        let best = lines.indices.min { misfit($0) < misfit($1) } ?? 0
-        guard misfit(best) <= options.strayRatio else {
+        let misfits = lines.indices.map(misfit)
+        let best = misfits.indices.min { misfits[$0] < misfits[$1] } ?? 0
+        guard misfits[best] <= options.strayRatio else {
             let speck = options.speckRatio * globalHeight
             if box.width <= speck, box.height <= speck, lines.contains(where: { !$0.tall.isEmpty }) {
                 return  // a pen tap far from the writing: no line

@@ -29,6 +29,8 @@ public struct TessdataCatalog: Sendable, Hashable {
     public let directories: [String: String]
     /// Request name → model name, for the aliases whose model is installed.
     public let aliases: [String: String]
+    /// Every name a request may use (model names and aliases), sorted.
+    public let languages: [String]
 
     /// Scans the directories now. Missing directories contribute nothing (the catalog may then
     /// be empty; the pool reports that when it fails to load its default language).
@@ -53,10 +55,8 @@ public struct TessdataCatalog: Sendable, Hashable {
         self.aliases = aliases.filter { name, model in
             LanguageName.isValid(name) && directories[model] != nil
         }
+        languages = Set(directories.keys).union(self.aliases.keys).sorted()
     }
-
-    /// Every name a request may use (model names and aliases), sorted.
-    public var languages: [String] { Set(directories.keys).union(aliases.keys).sorted() }
 
     /// The model that reads `language` and the directory to pass to `TesseractHandle` for it.
     ///

@@ -1,22 +1,9 @@
 import Foundation
 import Ink
 import OCR
+import ToolSupport
 
-/// A small, fast, seedable generator (SplitMix64), so a render is reproducible from its seed on
-/// any platform (the system generator is not seedable).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A seed from a run seed and a sample's identity (FNV-1a over the id), so one sample's
     /// augmentation does not depend on which other samples are in the file.
     static func seed(_ base: UInt64, id: String, copy: Int) -> UInt64 {
@@ -64,9 +51,9 @@ struct Augmentation {
 
     /// The strokes and rendering to use for one copy.
     func apply(to strokes: [Stroke], options: RecognitionOptions,
-               using rng: inout SplitMix64) -> (strokes: [Stroke], variant: RenderVariant, plain: Bool) {
+               using rng: inout SplitMix64) -> (strokes: [Stroke], variant: RenderVariant) {
         if Double.random(in: 0..<1, using: &rng) < plainFraction {
-            return (strokes, options.render, true)
+            return (strokes, options.render)
         }
         var variant = options.render
         if Double.random(in: 0..<1, using: &rng) < bestRenderFraction, let pick = options.bestRenders.randomElement(using: &rng) {
@@ -77,7 +64,7 @@ struct Augmentation {
         variant.paddingRatio = Double.random(in: paddingRatio, using: &rng)
         let slant = Double.random(in: slantDegrees, using: &rng) * .pi / 180
         let rotation = Double.random(in: rotationDegrees, using: &rng) * .pi / 180
-        guard let box = strokes.bounds else { return (strokes, variant, false) }
+        guard let box = strokes.bounds else { return (strokes, variant) }
         let centre = box.center
         // Shear x by the height above the centre (y down: ink above leans right for a positive
         // slant), then rotate about the centre.
@@ -102,7 +89,7 @@ struct Augmentation {
                 return snapped
             }
         }
-        return (result, variant, false)
+        return (result, variant)
     }
 
     /// The median stroke height (strokes flatter than a quarter of their width, such as dashes

@@ -66,7 +66,7 @@ func run(_ arguments: ArraySlice<String>) throws(ToolError) {
             guard !texts.isEmpty else { counts.skippedEmpty += 1; continue }
             for copy in 0..<copies {
                 var rng = SplitMix64(seed: SplitMix64.seed(seed, id: sample.id, copy: copy))
-                let (strokes, variant, _) = augmentation.apply(to: sample.strokes, options: imaging.options, using: &rng)
+                let (strokes, variant) = augmentation.apply(to: sample.strokes, options: imaging.options, using: &rng)
                 let ink = imaging.prepare(strokes, hint: hint)
                 guard ink.lines.lines.count == texts.count else { counts.skippedLineCount += 1; continue }
                 var images: [GrayImage] = []

@@ -42,24 +42,10 @@ import Testing
         var distance = 0, length = 0
         for (truth, reading) in zip(truths, readings) {
             let a = normalize(truth)
-            distance += editDistance(a, normalize(reading))
+            distance += RecognitionVocabulary.editDistance(a, normalize(reading), choices: nil)
             length += a.count
         }
         return Double(distance) / Double(max(length, 1))
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     @Test func theModelIsInstalledAsInk() {

@@ -15,20 +15,9 @@ root="$(cd "$here/../.." && pwd)"
 cd "$root"
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
 
-# 1. Chromium and its WebDriver, from Debian.
-missing=()
-for package in chromium chromium-driver; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if ((${#missing[@]})); then
-  echo "installing: ${missing[*]}" >&2
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+# 1. Chromium, its WebDriver and Python venv support, from Debian (with the base packages).
+scripts/deps.sh python3-venv chromium chromium-driver
 
-# 2. Selenium, in a virtual environment of its own (or for the user when venv is unavailable).
 venv="$here/.venv"
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv" 2>/dev/null || rm -rf "$venv"

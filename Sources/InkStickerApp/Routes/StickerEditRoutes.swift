@@ -9,9 +9,12 @@ enum StickerEditRoutes {
         let changes = StickerChanges(services: services)
 
         router.add(.patch, "/v1/boards/{boardId}/stickers/{stickerId}", bodyLimit: small, .blocking { context in
+            // Parsed before the write transaction (the single writer is not held for it), but its
+            // errors are only raised after the board's token was checked: an outsider learns
+            // nothing from validation.
+            let parsed = Result { try JSONBody.object(context) }
             let sticker = try changes.update(context) { sticker throws in
-                // Read only after the board's token was checked: an outsider learns nothing from validation.
-                let body = try JSONBody.object(context)
+                let body = try parsed.get()
                 var collector = FieldCollector()
                 collector.record(body.unknownMemberViolations(allowed: ["text", "font", "style", "maxLength", "charset"], at: .root))
                 StickerAppearance.apply(body, to: &sticker, collector: &collector)
@@ -29,8 +32,9 @@ enum StickerEditRoutes {
         })
 
         router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/input", bodyLimit: small, .blocking { context in
+            let parsed = Result { try StickerText.decodeOps(try JSONBody.object(context)) }
             let sticker = try changes.update(context) { sticker throws in
-                let ops = try StickerText.decodeOps(try JSONBody.object(context))
+                let ops = try parsed.get()
                 guard sticker.state == .field else {
                     throw APIError(.conflict, "the sticker is a label; key input only edits fields")
                 }

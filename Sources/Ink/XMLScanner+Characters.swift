@@ -1,3 +1,5 @@
+import JSONKit
+
 extension XMLScanner {
     /// Checks the whole document once, before tokenizing: well-formed UTF-8 and only XML
     /// characters (XML 1.0 §2.2: no C0 controls but tab, LF and CR; no U+FFFE or U+FFFF).
@@ -22,7 +24,7 @@ extension XMLScanner {
                 offset += 1
                 continue
             }
-            guard let length = Self.sequenceLength(document, at: offset) else {
+            guard let length = UTF8Validation.sequenceLength(document, at: offset) else {
                 throw error(.malformed, "invalid UTF-8", at: offset)
             }
             if length == 3, byte == 0xEF, document[offset + 1] == 0xBF, document[offset + 2] >= 0xBE {
@@ -30,30 +32,6 @@ extension XMLScanner {
             }
             offset += length
         }
-    }
-
-    /// The length of the well-formed UTF-8 sequence at `offset` (lead byte ≥ 0x80), or nil for
-    /// a stray continuation byte, an overlong form, a surrogate, a value past U+10FFFF or a
-    /// truncated sequence.
-    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
-        let lead = bytes[offset]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return nil
-        }
-        guard offset + length <= bytes.count else { return nil }
-        let second = bytes[offset + 1]
-        guard second >= low, second <= high else { return nil }
-        for index in 2..<max(length, 2) where bytes[offset + index] & 0xC0 != 0x80 { return nil }
-        return length
     }
 
     // MARK: References

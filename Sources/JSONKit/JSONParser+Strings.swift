@@ -133,24 +133,7 @@ extension JSONParser {
     /// A lead byte ≥ 0x80 at `pos`: checks one well-formed multi-byte scalar and steps over it.
     /// Rejects overlong forms, encoded surrogates (ED A0..BF) and anything above U+10FFFF.
     private mutating func skipMultibyteScalar() throws(JSONParseError) {
-        let lead = base[pos]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw JSONParseError(.invalidUTF8, at: pos)
-        }
-        guard pos + length <= count else { throw JSONParseError(.invalidUTF8, at: pos) }
-        let second = base[pos + 1]
-        guard second >= low, second <= high else { throw JSONParseError(.invalidUTF8, at: pos) }
-        for offset in 2..<max(length, 2) where base[pos + offset] & 0xC0 != 0x80 {
+        guard let length = UTF8Validation.sequenceLength(UnsafeBufferPointer(start: base, count: count), at: pos) else {
             throw JSONParseError(.invalidUTF8, at: pos)
         }
         pos += length

@@ -5,7 +5,7 @@
 #   training/train.sh                 # everything: data, render, lstmf, train, convert, evaluate
 #   training/train.sh data render     # only some stages, in the order given
 #
-# Stages: data render lstmf starter train extend finish. Settings (environment):
+# Stages: data render lstmf starter train extend finish dictionary. Settings (environment):
 #   SHARED=../shared        read-only corpora, tools and base model
 #   WORK=training/work      everything generated (git-ignored)
 #   SYNTH_N=40000           synthetic training samples (two generator processes)
@@ -20,6 +20,9 @@
 #                           "stored" keeping the base model's own rates (--continue_from
 #                           ignores --learning_rate unless --reset_learning_rate is given)
 #   MAX_ITERATIONS=200000   iteration bound (the time bound normally ends training first)
+#   WORDS=/usr/share/dict/american-english  English word list of the model's dictionary
+#   STOCK_ENG=/usr/share/tesseract-ocr/5/tessdata/eng.traineddata  source of the punctuation
+#                           and number patterns of the dictionary
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -40,6 +43,8 @@ LINES_N="${LINES_N:-6000}"
 HOLDOUT_WRITERS="${HOLDOUT_WRITERS-7/lav,7/sie/word/hwaa}"
 JOBS="${JOBS:-a:0.0003 b:0.0005}"
 MAX_ITERATIONS="${MAX_ITERATIONS:-200000}"
+WORDS="${WORDS:-/usr/share/dict/american-english}"
+STOCK_ENG="${STOCK_ENG:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}"
 BASE="$SHARED/models/fra.traineddata"
 export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
@@ -218,8 +223,38 @@ stage_finish() {
     log "installed $ROOT/Models/ink.traineddata ($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
 }
 
+# Adds an English dictionary to the finished network: Tesseract's LSTM beam search then prefers
+# readings that are words (lstm-word-dawg), words with the usual punctuation around them
+# (lstm-punc-dawg) and number shapes (lstm-number-dawg), without forbidding anything else.
+# Words: the word list as written plus capitalised (sentence starts); printable ASCII only,
+# no possessives. Punctuation and number patterns: those of Tesseract's own eng model, read
+# back from its dawgs and rebuilt on this model's character set.
+stage_dictionary() {
+    local dir="$WORK/dictionary" kind
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    [[ -s "$WORK/ink.traineddata" ]] || { log "no network: run the finish stage first"; return 1; }
+    combine_tessdata -u "$WORK/ink.traineddata" "$dir/ink." >/dev/null 2>&1
+    combine_tessdata -u "$STOCK_ENG" "$dir/eng." >/dev/null 2>&1
+    LC_ALL=C grep -E '^[!-~]+$' "$WORDS" | grep -v "'s\$" \
+        | awk '{ print; print toupper(substr($0, 1, 1)) substr($0, 2) }' | LC_ALL=C sort -u > "$dir/words.txt"
+    for kind in punc number; do
+        dawg2wordlist "$dir/eng.lstm-unicharset" "$dir/eng.lstm-$kind-dawg" "$dir/eng-$kind.txt" >/dev/null 2>&1
+        LC_ALL=C grep -E '^[ -~]+$' "$dir/eng-$kind.txt" > "$dir/$kind.txt"
+    done
+    wordlist2dawg "$dir/words.txt" "$dir/ink.lstm-word-dawg" "$dir/ink.lstm-unicharset" >/dev/null 2>&1
+    wordlist2dawg "$dir/punc.txt" "$dir/ink.lstm-punc-dawg" "$dir/ink.lstm-unicharset" >/dev/null 2>&1
+    wordlist2dawg "$dir/number.txt" "$dir/ink.lstm-number-dawg" "$dir/ink.lstm-unicharset" >/dev/null 2>&1
+    rm -f "$dir"/eng.*
+    combine_tessdata "$dir/ink." >/dev/null 2>&1
+    cp "$dir/ink.traineddata" "$ROOT/Models/ink.traineddata"
+    log "dictionary: $(wc -l < "$dir/words.txt") words, $(wc -l < "$dir/punc.txt") punctuation and" \
+        "$(wc -l < "$dir/number.txt") number patterns; installed $ROOT/Models/ink.traineddata" \
+        "($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
+}
+
 stages=("$@")
-[[ ${#stages[@]} -gt 0 ]] || stages=(data render lstmf starter train extend finish)
+[[ ${#stages[@]} -gt 0 ]] || stages=(data render lstmf starter train extend finish dictionary)
 for stage in "${stages[@]}"; do
     start=$SECONDS
     "stage_$stage"

@@ -64,4 +64,21 @@ import Testing
         #expect(debug.header("Content-Type") == "image/png")
         #expect(debug.body == png.body)
     }
+
+    /// The debug images go through the recogniser's own imaging, stroke repair included: a
+    /// stroke with an untracked pen jump between two scribbles gives the same images as the two
+    /// scribbles sent as separate strokes (drawn as sent, the jump would be a long line).
+    @Test func debugPNGShowsRepairedInk() throws {
+        let harness = try ServiceHarness()
+        var xs: [Double] = [], ys: [Double] = []
+        for i in 0..<40 { xs.append(Double(i) * 2); ys.append(i % 4 < 2 ? 0 : 10) }
+        for i in 0..<40 { xs.append(300 + Double(i) * 2); ys.append(i % 4 < 2 ? 0 : 10) }
+        let jumped: [[String: Any]] = [["x": xs, "y": ys]]
+        let separate: [[String: Any]] = [["x": Array(xs[..<40]), "y": Array(ys[..<40])],
+                                         ["x": Array(xs[40...]), "y": Array(ys[40...])]]
+        let one = try harness.client.request("POST", "/v1/recognize?debug=png", json: ["strokes": jumped])
+        let two = try harness.client.request("POST", "/v1/recognize?debug=png", json: ["strokes": separate])
+        #expect(one.status == 200 && two.status == 200)
+        #expect(one.body == two.body)
+    }
 }

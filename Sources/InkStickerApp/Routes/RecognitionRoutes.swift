@@ -35,7 +35,8 @@ enum RecognitionRoutes {
                 }
                 if context.query["debug"] == "png" {
                     // The exact images the recogniser would read, instead of reading them.
-                    return try RenderRoutes.png(of: request.strokes, services)
+                    return try RenderRoutes.png(of: services.recognizer.lineImages(for: request.strokes,
+                                                                                   hint: request.charset ?? .text))
                 }
                 if request.strokes.isEmpty {
                     return JSONBody.response(.ok, RecognitionJSON.recognition(.empty, decodeMs: decodeMs))

@@ -29,18 +29,18 @@ enum RenderRoutes {
         })
 
         router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}/ink.png", .blocking { context in
-            let strokes = try services.database.read { tx -> [Stroke] in
+            let writings = try services.database.read { tx -> [[Stroke]] in
                 let board = try BoardAccess.authorize(context, in: tx)
                 let sticker = try StickerChanges.load(context, board: board, tx)
-                return try tx.inks(stickerId: sticker.id).flatMap { try InkCodec.decode($0.strokes) }
+                return try tx.inks(stickerId: sticker.id).map { try InkCodec.decode($0.strokes) }
             }
-            return try png(of: strokes, services)
+            // Each writing was recognised on its own: its images, in the order written.
+            return try png(of: writings.flatMap { services.recognizer.lineImages(for: $0, hint: .text) })
         })
     }
 
-    /// The line images the recogniser renders for `strokes`, stacked top to bottom, as one PNG.
-    static func png(of strokes: [Stroke], _ services: AppServices) throws -> HTTPResponse {
-        let images = services.recognizer.lineImages(for: strokes)
+    /// Line images stacked top to bottom, as one PNG.
+    static func png(of images: [GrayImage]) throws -> HTTPResponse {
         guard let bytes = PNGEncoder.encode(GrayImage.stacked(images, gap: 4)) else {
             throw APIError(.internalServerError, "could not encode the image")
         }

@@ -28,9 +28,13 @@ public final class InkRecognizer: InkRecognizing {
 
     public var hasCapacity: Bool { pool.queueDepth < pool.configuration.queueDepth }
 
-    /// The images a `fast` recognition hands to Tesseract for these strokes, top to bottom.
-    public func lineImages(for strokes: [Stroke]) -> [GrayImage] {
-        imager.render(strokes, variant: options.render).map(\.image)
+    /// The images a `fast` recognition with `hint` hands to Tesseract for these strokes, top to
+    /// bottom: the same imaging (`RecognitionImaging`: stroke repair, single-glyph rule, lines,
+    /// the hint's slant setting) the pipeline runs before it reads them.
+    public func lineImages(for strokes: [Stroke], hint: CharacterHint = .text) -> [GrayImage] {
+        let imaging = RecognitionImaging(imager: imager, options: options)
+        let ink = imaging.prepare(strokes, hint: hint)
+        return ink.lines.lines.indices.flatMap { imaging.render(ink, line: $0, variant: options.render).map(\.image) }
     }
 
     /// Queues the request. The deadline counts from this call, so time spent waiting for a

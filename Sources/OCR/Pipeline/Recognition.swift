@@ -84,6 +84,6 @@ public protocol InkRecognizing: Sendable {
     /// False while every queue slot is taken: a new request would be refused, so callers can answer
     /// 503 before doing any work for it.
     var hasCapacity: Bool { get }
-    /// The exact line images recognition renders for these strokes (for debugging).
-    func lineImages(for strokes: [Stroke]) -> [GrayImage]
+    /// The exact line images a `fast` recognition with `hint` reads for these strokes (for debugging).
+    func lineImages(for strokes: [Stroke], hint: CharacterHint) -> [GrayImage]
 }

@@ -3,8 +3,11 @@
 what the service reads badly (single digits, short numbers, prices, punctuation, single
 characters), on many fonts and with inkgen's "hard" variation ranges.
 
-The ink itself comes from inkgen.make_sample (the generator of the synthetic test corpora);
-only the texts, fonts and the hard/normal mix are chosen here, from the JSON mix config.
+The ink comes from inkgen.make_sample (the generator of the synthetic test corpora, Hershey
+vector fonts) and, for a share `ttf_fraction` of the samples, from handwriting-style TrueType
+and OpenType fonts of Debian packages (ttf_ink.make_sample: glyphs thinned to centre lines and
+traced into pen strokes); the texts, fonts and the hard/normal mix are chosen here, from the
+JSON mix config. A TTF font marked "caps" has no lower case of its own: its texts are upper-cased.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
 
@@ -23,6 +26,7 @@ import numpy as np
 INKGEN_DIR = os.environ.get("INKGEN_DIR", "/work/shared/tools")
 sys.path.insert(0, INKGEN_DIR)
 import inkgen  # noqa: E402
+import ttf_ink  # noqa: E402
 
 PUNCT_SAFE = ".,:;!?-'\"()/&+=%$#@*"
 
@@ -172,15 +176,27 @@ def generate(config, seed, n, prefix):
     fonts = config["fonts"]
     fw = np.array(config.get("font_weights", [1] * len(fonts)), dtype=float)
     fw /= fw.sum()
+    ttf_fonts = config.get("ttf_fonts", [])
+    tw = np.array([f.get("weight", 1) for f in ttf_fonts], dtype=float)
     normal, hard = inkgen.Params(False), inkgen.Params(True)
     for i in range(n):
         kind = kinds[int(rng.choice(len(kinds), p=kw))]
         text = getattr(texts, "k_" + kind)()
         if rng.random() < config.get("multiline_fraction", 0.0):
             text += "\n" + getattr(texts, "k_" + kinds[int(rng.choice(len(kinds), p=kw))])()
-        font = fonts[int(rng.choice(len(fonts), p=fw))]
         is_hard = bool(rng.random() < config.get("hard_fraction", 0.0))
-        strokes = inkgen.make_sample(text, font, rng, hard if is_hard else normal)
+        params = hard if is_hard else normal
+        ttf = None
+        if ttf_fonts and rng.random() < config.get("ttf_fraction", 0.0):
+            ttf = ttf_fonts[int(rng.choice(len(ttf_fonts), p=tw / tw.sum()))]
+            if ttf.get("caps"):
+                text = text.upper()
+        if ttf is not None and ttf_ink.covers(ttf["path"], text):
+            font = os.path.basename(ttf["path"])
+            strokes = ttf_ink.make_sample(text, ttf["path"], rng, params)
+        else:
+            font = fonts[int(rng.choice(len(fonts), p=fw))]
+            strokes = inkgen.make_sample(text, font, rng, params)
         yield {"id": "%s%d-%06d" % (prefix, seed, i), "text": text, "font": font, "kind": kind,
                "hard": is_hard, "strokes": strokes}
 
@@ -197,6 +213,9 @@ def main():
         sys.exit("seed 1 drew the synthetic test corpora; use another seed")
     with open(a.config, encoding="utf-8") as f:
         config = json.load(f)
+    missing = [f["path"] for f in config.get("ttf_fonts", []) if not os.path.isfile(f["path"])]
+    if missing:
+        sys.exit("fonts missing (install the fonts-* packages named in training/README.md): " + " ".join(missing))
     with open(a.out, "w", encoding="utf-8") as out:
         for rec in generate(config, a.seed, a.n, a.prefix):
             out.write(json.dumps(rec, separators=(",", ":")) + "\n")

@@ -213,6 +213,7 @@ stage_finish() {
         --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/ink.traineddata" >/dev/null 2>&1
     mkdir -p "$ROOT/Models"
     cp "$WORK/ink.traineddata" "$ROOT/Models/ink.traineddata"
+    cp "$WORK/ink.traineddata" "$ROOT/Models/ink-raw.traineddata"
     {
         echo "checkpoint: ${best#"$WORK/"}"
         echo "held-out writers CER (float): $best_cer%"
@@ -226,6 +227,7 @@ stage_finish() {
 # Adds an English dictionary to the finished network: Tesseract's LSTM beam search then prefers
 # readings that are words (lstm-word-dawg), words with the usual punctuation around them
 # (lstm-punc-dawg) and number shapes (lstm-number-dawg), without forbidding anything else.
+# The network alone is installed too, as language ink-raw (names, codes, other languages).
 # Words: the word list as written plus capitalised (sentence starts); printable ASCII only,
 # no possessives. Punctuation and number patterns: those of Tesseract's own eng model, read
 # back from its dawgs and rebuilt on this model's character set.
@@ -248,9 +250,11 @@ stage_dictionary() {
     rm -f "$dir"/eng.*
     combine_tessdata "$dir/ink." >/dev/null 2>&1
     cp "$dir/ink.traineddata" "$ROOT/Models/ink.traineddata"
+    cp "$WORK/ink.traineddata" "$ROOT/Models/ink-raw.traineddata"
     log "dictionary: $(wc -l < "$dir/words.txt") words, $(wc -l < "$dir/punc.txt") punctuation and" \
         "$(wc -l < "$dir/number.txt") number patterns; installed $ROOT/Models/ink.traineddata" \
-        "($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
+        "($(stat -c %s "$ROOT/Models/ink.traineddata") bytes) and, without the dictionary," \
+        "$ROOT/Models/ink-raw.traineddata ($(stat -c %s "$ROOT/Models/ink-raw.traineddata") bytes)"
 }
 
 stages=("$@")

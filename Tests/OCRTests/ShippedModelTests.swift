@@ -53,6 +53,31 @@ import Testing
         #expect(TessdataCatalog(extraDirectories: [Self.modelsDirectory]).languages.contains("ink"))
     }
 
+    /// Tesseract component indices (`tessdatamanager.h`) of a `.traineddata` file's table.
+    static let lstmComponents = ["lstm": 17, "lstm-punc-dawg": 18, "lstm-word-dawg": 19, "lstm-number-dawg": 20]
+
+    /// The components present in a `.traineddata` file: its header is an int32 count followed
+    /// by that many int64 offsets, -1 for a missing component.
+    static func components(of path: String) throws -> Set<String> {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let count = Int(data.prefix(4).withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
+        var present = Set<String>()
+        for (name, index) in lstmComponents where index < count {
+            let offset = data.subdata(in: (4 + 8 * index)..<(12 + 8 * index)).withUnsafeBytes { $0.loadUnaligned(as: Int64.self) }
+            if offset >= 0 { present.insert(name) }
+        }
+        return present
+    }
+
+    /// `ink` carries the English dictionary (words, punctuation and number patterns) that
+    /// Tesseract's beam search uses; `ink-raw` is the same network without it.
+    @Test func inkHasTheEnglishDictionaryAndInkRawHasNone() throws {
+        let all: Set<String> = ["lstm", "lstm-punc-dawg", "lstm-word-dawg", "lstm-number-dawg"]
+        #expect(try Self.components(of: Self.modelsDirectory + "/ink.traineddata") == all)
+        #expect(try Self.components(of: Self.modelsDirectory + "/ink-raw.traineddata") == ["lstm"])
+        #expect(TessdataCatalog(extraDirectories: [Self.modelsDirectory]).languages.contains("ink-raw"))
+    }
+
     /// Hand-printed synthetic notes: the model was tuned for this kind of ink, so it must read
     /// it nearly perfectly (the acceptance target over the whole file is 2 %; 60 samples leave
     /// room for a few unlucky ones) and no worse than stock `eng`.

@@ -16,11 +16,7 @@ enum RecognitionRoutes {
             ]))
         })
         router.add(.post, "/v1/recognize", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in
-            try services.inkRates.check(context)
-            guard services.recognizer.hasCapacity else {
-                // Refuse at once, before reading the database or decoding the ink.
-                throw ErrorMapping.ocrError(.overloaded(retryAfterSeconds: 1))
-            }
+            try services.admitInk(context)
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let started = DispatchTime.now()
                 let body = try InkBody.object(context, limits: services.inkDecoder.limits)

@@ -14,11 +14,7 @@ import TextLayout
 enum StickerCreateRoute {
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
         router.add(.post, "/v1/boards/{boardId}/stickers", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in
-            try services.inkRates.check(context)
-            guard services.recognizer.hasCapacity else {
-                // Refuse at once, before reading the database or decoding the ink.
-                throw ErrorMapping.ocrError(.overloaded(retryAfterSeconds: 1))
-            }
+            try services.admitInk(context)
             services.onBlocking(responder, requestID: context.request.requestID) {
                 try start(context, responder, services)
             }

@@ -27,6 +27,14 @@ struct AppServices: Sendable {
     let listingCache = ListingCache()
     let inkRates: InkRateLimits
 
+    /// The checks every ink post passes before any work is done for it: the client's ink rate
+    /// (429) and a free recognition slot (503), refused at once, before reading the database
+    /// or decoding the ink.
+    func admitInk(_ context: RequestContext) throws(APIError) {
+        try inkRates.check(context)
+        guard recognizer.hasCapacity else { throw ErrorMapping.ocrError(.overloaded(retryAfterSeconds: 1)) }
+    }
+
     /// Runs `work` on the blocking pool and answers with what it returns (nil: it answers later itself).
     /// A full pool answers 503 at once.
     func onBlocking(_ responder: Responder, requestID: String,

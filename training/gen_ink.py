@@ -23,12 +23,35 @@ import sys
 
 import numpy as np
 
+PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
+
 INKGEN_DIR = os.environ.get("INKGEN_DIR", "/work/shared/tools")
 sys.path.insert(0, INKGEN_DIR)
 import inkgen  # noqa: E402
 import ttf_ink  # noqa: E402
 
 PUNCT_SAFE = ".,:;!?-'\"()/&+=%$#@*"
+# English sentences for the "prose" kind: Debian's fortunes package (quotations, jokes,
+# definitions: everyday English with its word order and function words).
+PROSE_DIR = os.environ.get("PROSE_DIR", "/usr/share/games/fortunes")
+PROSE_SKIP = {"art", "ascii-art"}
+
+
+def load_prose(directory=PROSE_DIR):
+    """Word lists of the English passages in a fortune directory (entries separated by "%"
+    lines; attributions, indented verse layout and non-ASCII text dropped), in a fixed order."""
+    passages = []
+    for name in sorted(os.listdir(directory)):
+        path = os.path.join(directory, name)
+        if "." in name or name in PROSE_SKIP or not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for entry in f.read().split("\n%\n"):
+                lines = [l for l in entry.splitlines() if not l.strip().startswith("--")]
+                words = " ".join(lines).split()
+                if len(words) >= 3 and all(set(w) <= PRINTABLE for w in words):
+                    passages.append(words)
+    return passages
 
 
 class Texts:
@@ -46,6 +69,7 @@ class Texts:
                     words.append(w)
         self.words = sorted(set(words))
         self.short = [w for w in self.words if len(w) <= 4 and w.isalpha()]
+        self.prose = None
 
     def pick(self, seq):
         return seq[int(self.rng.integers(len(seq)))]
@@ -76,6 +100,20 @@ class Texts:
         n = int(self.rng.integers(1, 9))
         pool = string.ascii_lowercase if self.rng.random() < 0.6 else string.ascii_letters
         return "".join(self.pick(pool) for _ in range(n))
+
+    def k_prose(self):
+        """A run of 1-10 consecutive words of an English passage, at most 50 characters."""
+        if self.prose is None:
+            self.prose = load_prose()
+            if not self.prose:
+                sys.exit("no English passages in %s (install Debian's fortunes package)" % PROSE_DIR)
+        words = self.pick(self.prose)
+        start = int(self.rng.integers(len(words)))
+        n = int(self.rng.integers(1, 11))
+        text = " ".join(words[start:start + n])
+        while len(text) > 50 and " " in text:
+            text = text.rsplit(" ", 1)[0]
+        return text[:50]
 
     def k_phrase(self):
         n = int(self.rng.integers(2, 8))

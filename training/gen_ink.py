@@ -23,14 +23,13 @@ import sys
 
 import numpy as np
 
-PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
-
 INKGEN_DIR = os.environ.get("INKGEN_DIR", "/work/shared/tools")
 sys.path.insert(0, INKGEN_DIR)
 import inkgen  # noqa: E402
 import ttf_ink  # noqa: E402
 
 PUNCT_SAFE = ".,:;!?-'\"()/&+=%$#@*"
+PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
 # English sentences for the "prose" kind: Debian's fortunes package (quotations, jokes,
 # definitions: everyday English with its word order and function words).
 PROSE_DIR = os.environ.get("PROSE_DIR", "/usr/share/games/fortunes")

@@ -29,4 +29,28 @@ import Testing
         while released != nil, DispatchTime.now() < deadline { usleep(1_000) }
         #expect(released == nil, "the pool still holds a job that has run")
     }
+
+    /// A full queue refuses at once; shutdown runs what was queued, then refuses new work.
+    @Test func refusesWhenFullAndDrainsOnShutdown() {
+        let pool = WorkPool(threads: 1, capacity: 2, name: "work-pool-test")
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let ran = Counter()
+        #expect(pool.submit { started.signal(); release.wait(); ran.increment() })
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        #expect(pool.submit { ran.increment() })
+        #expect(pool.submit { ran.increment() })
+        #expect(!pool.submit { ran.increment() }, "a third queued job is over the capacity of 2")
+        #expect(pool.queueDepth == 2)
+        release.signal()
+        pool.shutdown()
+        #expect(ran.value == 3)
+        #expect(!pool.submit { ran.increment() })
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private var count = 0
+        private let lock = DispatchSemaphore(value: 1)
+        func increment() { lock.wait(); count += 1; lock.signal() }
+        var value: Int { lock.wait(); defer { lock.signal() }; return count }
+    }
 }

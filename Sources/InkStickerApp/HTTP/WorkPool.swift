@@ -5,16 +5,13 @@ import Locking
 ///
 /// Handlers never block an event loop: they submit here. When the queue is full, `submit` refuses at
 /// once so the caller can answer 503 with `Retry-After` instead of letting latency grow without bound.
-final class WorkPool: Sendable {
-    private struct State {
-        var queue: [@Sendable () -> Void] = []
-        var head = 0
-        var stopped = false
-        var busy = 0
-    }
-
-    private let state = Lock(State())
-    private let condition = NSCondition()
+/// Idle threads sleep on the lock's condition variable until a job or the shutdown arrives.
+final class WorkPool: @unchecked Sendable {
+    // The queue and flags are touched only inside `lock.withLock`.
+    private let lock = ConditionLock()
+    private var queue: [@Sendable () -> Void] = []
+    private var head = 0
+    private var stopped = false
     private let capacity: Int
     let threadCount: Int
     private let finished = DispatchGroup()
@@ -34,64 +31,50 @@ final class WorkPool: Sendable {
     }
 
     /// Queued jobs not yet started.
-    var queueDepth: Int { state.withLock { $0.queue.count - $0.head } }
+    var queueDepth: Int { lock.withLock { queue.count - head } }
 
     /// Queues a job; false when the queue is full or the pool is stopping.
     func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
-        let accepted = state.withLock { s -> Bool in
-            guard !s.stopped, s.queue.count - s.head < capacity else { return false }
-            s.queue.append(job)
+        lock.withLock {
+            guard !stopped, queue.count - head < capacity else { return false }
+            queue.append(job)
+            lock.signal()
             return true
         }
-        if accepted {
-            condition.lock()
-            condition.signal()
-            condition.unlock()
-        }
-        return accepted
     }
 
     /// Runs the queued jobs, then stops the threads and waits for them.
     func shutdown() {
-        state.withLock { $0.stopped = true }
-        condition.lock()
-        condition.broadcast()
-        condition.unlock()
+        lock.withLock {
+            stopped = true
+            lock.broadcast()
+        }
         finished.wait()
     }
 
+    /// The next job, waiting while the queue is empty; nil once the pool is stopped and drained.
     private func next() -> (@Sendable () -> Void)? {
-        state.withLock { s -> (@Sendable () -> Void)? in
-            guard s.head < s.queue.count else { return nil }
-            let job = s.queue[s.head]
+        lock.withLock { () -> (@Sendable () -> Void)? in
+            while head >= queue.count {
+                if stopped { return nil }
+                lock.wait()
+            }
+            let job = queue[head]
             // Drop the queue's reference now: a job that has run must not keep what it captured
             // (request bodies, responders, the services, and through them this pool) alive.
-            s.queue[s.head] = {}
-            s.head += 1
-            if s.head > 64 && s.head * 2 > s.queue.count {
-                s.queue.removeFirst(s.head)
-                s.head = 0
+            queue[head] = {}
+            head += 1
+            if head > 64 && head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
             }
             return job
         }
     }
 
     private func run() {
-        while true {
-            if let job = next() {
-                job()
-                continue
-            }
-            condition.lock()
-            let stop = state.withLock { $0.stopped && $0.head >= $0.queue.count }
-            if stop {
-                condition.unlock()
-                return
-            }
-            if state.withLock({ $0.head >= $0.queue.count }) {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.5))
-            }
-            condition.unlock()
+        while let job = next() {
+            job()
         }
     }
 }

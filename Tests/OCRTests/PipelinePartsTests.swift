@@ -72,7 +72,7 @@ import Testing
     // MARK: Consensus
 
     static func reading(_ text: String, confidence: Double) -> LineReading {
-        let image = LineImage(image: GrayImage(width: 1, height: 1), strokeIndexes: [], imageToBoard: .identity, boardToImage: .identity)
+        let image = LineImage(image: GrayImage(width: 1, height: 1), strokeIndexes: [], boardToImage: .identity, imageToBoard: .identity)
         let words = text.split(separator: " ").map { Self.word(String($0), confidence: confidence) }
         return LineReading(pieces: [LineReading.Piece(image: image, page: TesseractPage(text: text, meanConfidence: confidence,
                                                                                          words: words, elapsed: .zero))])
@@ -97,7 +97,7 @@ import Testing
         let word = RecognizedWord(text: symbols.map(\.0).joined(), confidence: 0.9,
                                   box: PixelBox(left: symbols.first?.1 ?? 0, top: 0, right: symbols.last?.2 ?? 0, bottom: 24),
                                   line: 0, symbols: recognized)
-        let image = LineImage(image: GrayImage(width: 120, height: 36), strokeIndexes: strokes, imageToBoard: .identity, boardToImage: .identity)
+        let image = LineImage(image: GrayImage(width: 120, height: 36), strokeIndexes: strokes, boardToImage: .identity, imageToBoard: .identity)
         return LineReading.Piece(image: image, page: TesseractPage(text: word.text, meanConfidence: 0.9, words: [word], elapsed: .zero))
     }
 

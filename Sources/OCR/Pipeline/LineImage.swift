@@ -1,25 +1,8 @@
 import Ink
 
 /// One text line (or a piece of a long one) rendered for Tesseract, with the way back to board
-/// coordinates.
-public struct LineImage: Sendable {
-    /// Black ink on white, as handed to Tesseract.
-    public var image: GrayImage
-    /// Indexes into the request's strokes drawn in this image, in writing order.
-    public var strokeIndexes: [Int]
-    /// Maps image pixels back to board coordinates.
-    public var imageToBoard: AffineTransform
-    /// Maps board coordinates to image pixels (the inverse of `imageToBoard`).
-    public var boardToImage: AffineTransform
-
-    /// A line image from its parts.
-    public init(image: GrayImage, strokeIndexes: [Int], imageToBoard: AffineTransform, boardToImage: AffineTransform) {
-        self.image = image
-        self.strokeIndexes = strokeIndexes
-        self.imageToBoard = imageToBoard
-        self.boardToImage = boardToImage
-    }
-}
+/// coordinates: the normalizer's rendering, whichever variant drew it.
+public typealias LineImage = LineRendering
 
 /// Ink split into text lines, ready to be rendered once or several times.
 public struct InkLines: Sendable {
@@ -70,7 +53,6 @@ public struct LineImager: Sendable {
         let normalizer = InkNormalizer(options: options)
         guard let bodyRatio = variant.bodyRatio else {
             return normalizer.render(line: line, of: strokes, typicalStrokeHeight: typicalStrokeHeight)
-                .map { LineImage(image: $0.image, strokeIndexes: $0.strokeIndexes, imageToBoard: $0.imageToBoard, boardToImage: $0.boardToImage) }
         }
         return normalizer.layout(line: line, of: strokes, typicalStrokeHeight: typicalStrokeHeight).compactMap { placement in
             var boardToImage = placement.boardToImage
@@ -83,7 +65,7 @@ public struct LineImager: Sendable {
             var image = GrayImage(width: width, height: height)
             Rasterizer(penWidth: options.penWidth, antialiased: options.antialiased)
                 .draw(placement.strokeIndexes.map { strokes[$0] }, transform: boardToImage, into: &image)
-            return LineImage(image: image, strokeIndexes: placement.strokeIndexes, imageToBoard: imageToBoard, boardToImage: boardToImage)
+            return LineImage(image: image, strokeIndexes: placement.strokeIndexes, boardToImage: boardToImage, imageToBoard: imageToBoard)
         }
     }
 }

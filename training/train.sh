@@ -212,7 +212,6 @@ stage_finish() {
     lstmtraining --stop_training --convert_to_int --continue_from "$best" \
         --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/ink.traineddata" >/dev/null 2>&1
     mkdir -p "$ROOT/Models"
-    cp "$WORK/ink.traineddata" "$ROOT/Models/ink.traineddata"
     cp "$WORK/ink.traineddata" "$ROOT/Models/ink-raw.traineddata"
     {
         echo "checkpoint: ${best#"$WORK/"}"
@@ -221,13 +220,14 @@ stage_finish() {
         echo "held-out CER, integer model, synthetic: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-synth.list")%"
         echo "held-out CER, integer model, composed real lines: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-lines.list")%"
     } | tee "$WORK/summary.txt"
-    log "installed $ROOT/Models/ink.traineddata ($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
+    log "installed the network alone as $ROOT/Models/ink-raw.traineddata ($(stat -c %s "$ROOT/Models/ink-raw.traineddata") bytes)"
 }
 
 # Adds an English dictionary to the finished network: Tesseract's LSTM beam search then prefers
 # readings that are words (lstm-word-dawg), words with the usual punctuation around them
 # (lstm-punc-dawg) and number shapes (lstm-number-dawg), without forbidding anything else.
-# The network alone is installed too, as language ink-raw (names, codes, other languages).
+# The result is language ink (and eng); the finish stage installed the network alone as ink-raw
+# (names, codes, other languages).
 # Words: the word list as written plus capitalised (sentence starts); printable ASCII only,
 # no possessives. Punctuation and number patterns: those of Tesseract's own eng model, read
 # back from its dawgs and rebuilt on this model's character set.
@@ -239,22 +239,20 @@ stage_dictionary() {
     combine_tessdata -u "$WORK/ink.traineddata" "$dir/ink." >/dev/null 2>&1
     combine_tessdata -u "$STOCK_ENG" "$dir/eng." >/dev/null 2>&1
     LC_ALL=C grep -E '^[!-~]+$' "$WORDS" | grep -v "'s\$" \
-        | awk '{ print; print toupper(substr($0, 1, 1)) substr($0, 2) }' | LC_ALL=C sort -u > "$dir/words.txt"
+        | awk '{ print; print toupper(substr($0, 1, 1)) substr($0, 2) }' | LC_ALL=C sort -u > "$dir/word.txt"
     for kind in punc number; do
         dawg2wordlist "$dir/eng.lstm-unicharset" "$dir/eng.lstm-$kind-dawg" "$dir/eng-$kind.txt" >/dev/null 2>&1
         LC_ALL=C grep -E '^[ -~]+$' "$dir/eng-$kind.txt" > "$dir/$kind.txt"
     done
-    wordlist2dawg "$dir/words.txt" "$dir/ink.lstm-word-dawg" "$dir/ink.lstm-unicharset" >/dev/null 2>&1
-    wordlist2dawg "$dir/punc.txt" "$dir/ink.lstm-punc-dawg" "$dir/ink.lstm-unicharset" >/dev/null 2>&1
-    wordlist2dawg "$dir/number.txt" "$dir/ink.lstm-number-dawg" "$dir/ink.lstm-unicharset" >/dev/null 2>&1
+    for kind in word punc number; do
+        wordlist2dawg "$dir/$kind.txt" "$dir/ink.lstm-$kind-dawg" "$dir/ink.lstm-unicharset" >/dev/null 2>&1
+    done
     rm -f "$dir"/eng.*
     combine_tessdata "$dir/ink." >/dev/null 2>&1
     cp "$dir/ink.traineddata" "$ROOT/Models/ink.traineddata"
-    cp "$WORK/ink.traineddata" "$ROOT/Models/ink-raw.traineddata"
-    log "dictionary: $(wc -l < "$dir/words.txt") words, $(wc -l < "$dir/punc.txt") punctuation and" \
+    log "dictionary: $(wc -l < "$dir/word.txt") words, $(wc -l < "$dir/punc.txt") punctuation and" \
         "$(wc -l < "$dir/number.txt") number patterns; installed $ROOT/Models/ink.traineddata" \
-        "($(stat -c %s "$ROOT/Models/ink.traineddata") bytes) and, without the dictionary," \
-        "$ROOT/Models/ink-raw.traineddata ($(stat -c %s "$ROOT/Models/ink-raw.traineddata") bytes)"
+        "($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
 }
 
 stages=("$@")

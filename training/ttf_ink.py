@@ -8,6 +8,7 @@ a board, so the service draws them with its own pen exactly as it draws a person
 
 Used by gen_ink.py for the fonts listed under "ttf_fonts" in mix.json.
 """
+import functools
 import math
 
 import numpy as np
@@ -42,6 +43,7 @@ def covers(path, text):
     return True
 
 
+@functools.lru_cache(maxsize=None)
 def x_height(path):
     """Height of the font's `x` in raster pixels."""
     box = _font(path).getbbox("x")
@@ -152,8 +154,8 @@ def pen_walks(skeleton, min_spur):
             walked.add((q, path[-1]))
             path.append(q)
 
-    strokes = [[p, p] for p in sorted(pixels, key=lambda p: (p[1], p[0])) if not links[p]]
     order = sorted(pixels, key=lambda p: (p[1], p[0]))
+    strokes = [[p, p] for p in order if not links[p]]
     for ends_only in (True, False):
         for p in order:
             if (len(links[p]) == 1 or not ends_only) and unwalked(p):

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: unit tests, live-socket tests, end-to-end tests with real Tesseract and
 # SQLite, then the API contract (schemathesis against openapi.yaml), the browser test of the web
-# page (headless Chromium) and 60 s of libFuzzer on each parser (HTTP requests, JSON ink, InkML).
-# INKSTICKER_SKIP_CONTRACT=1 / INKSTICKER_SKIP_BROWSER=1 / INKSTICKER_SKIP_FUZZ=1 skip those parts;
+# page (headless Chromium), crash safety (SIGKILL under a write load, 3 rounds) and 60 s of libFuzzer on
+# each parser (HTTP requests, JSON ink, InkML).
+# INKSTICKER_SKIP_CONTRACT=1 / INKSTICKER_SKIP_BROWSER=1 / INKSTICKER_SKIP_CRASH=1 /
+# INKSTICKER_SKIP_FUZZ=1 skip those parts;
 # INKSTICKER_FUZZ_SECONDS sets the fuzzing time per target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +18,9 @@ if [ "${INKSTICKER_SKIP_CONTRACT:-0}" != 1 ]; then
 fi
 if [ "${INKSTICKER_SKIP_BROWSER:-0}" != 1 ]; then
   INKSTICKER_BIN="$bin" tests/browser/run.sh
+fi
+if [ "${INKSTICKER_SKIP_CRASH:-0}" != 1 ]; then
+  INKSTICKER_BIN="$bin" python3 tests/reliability/crash_safety.py --rounds 3
 fi
 if [ "${INKSTICKER_SKIP_FUZZ:-0}" != 1 ]; then
   scripts/fuzz.sh "${INKSTICKER_FUZZ_SECONDS:-60}"

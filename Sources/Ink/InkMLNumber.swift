@@ -7,7 +7,7 @@ import JSONKit
 ///     double  ::= decimal ("e" | "E") ("+" | "-")? digit+
 ///     hex     ::= "#" hexdigit+
 ///
-/// Decimals are correctly rounded by JSONKit's `DecimalConversion` (the JSON reader's own).
+/// Decimals go through JSONKit's `DecimalDigits`, the JSON reader's own digit scanner and rounding.
 enum InkMLNumber {
     /// What a scan found.
     enum Scan {
@@ -28,51 +28,18 @@ enum InkMLNumber {
         guard start < count else { return .none }
         if text[start] == UInt8(ascii: "#") { return scanHex(text, at: start, maxLength: maxLength) }
 
-        let zero = UInt8(ascii: "0")
-        var position = start
-        var mantissa: UInt64 = 0
-        var significantDigits = 0
-        var exponent = 0
-        var inexact = false
-        var digits = 0
-        while position < count, text[position] &- zero < 10 {
-            let digit = text[position] &- zero
-            if significantDigits < 19 {
-                if mantissa != 0 || digit != 0 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits += 1
-                }
-            } else {
-                exponent += 1
-                if digit != 0 { inexact = true }
-            }
-            digits += 1
-            position += 1
-        }
+        var digits = DecimalDigits()
+        var position = digits.scanInteger(text, from: start)
+        var found = position > start
         if position < count, text[position] == UInt8(ascii: ".") {
-            var fractionDigits = 0
-            var cursor = position + 1
-            while cursor < count, text[cursor] &- zero < 10 {
-                let digit = text[cursor] &- zero
-                if significantDigits < 19 {
-                    if mantissa != 0 || digit != 0 {
-                        mantissa = mantissa &* 10 &+ UInt64(digit)
-                        significantDigits += 1
-                    }
-                    exponent -= 1
-                } else if digit != 0 {
-                    inexact = true
-                }
-                fractionDigits += 1
-                cursor += 1
-            }
+            let fractionEnd = digits.scanFraction(text, from: position + 1)
             // "5." is a decimal; a lone "." is not a number at all.
-            if digits > 0 || fractionDigits > 0 {
-                digits += fractionDigits
-                position = cursor
+            if found || fractionEnd > position + 1 {
+                found = true
+                position = fractionEnd
             }
         }
-        guard digits > 0 else { return .none }
+        guard found else { return .none }
 
         if position < count, text[position] | 0x20 == UInt8(ascii: "e") {
             var cursor = position + 1
@@ -81,22 +48,15 @@ enum InkMLNumber {
                 negative = text[cursor] == UInt8(ascii: "-")
                 cursor += 1
             }
-            if cursor < count, text[cursor] &- zero < 10 {
-                var written = 0
-                while cursor < count, text[cursor] &- zero < 10 {
-                    // Saturate: such exponents over- or underflow anyway; strtod decides.
-                    if written < 1_000_000 { written = written * 10 + Int(text[cursor] &- zero) }
-                    cursor += 1
-                }
-                exponent += negative ? -written : written
-                position = cursor
+            // An "e" without exponent digits is not part of the number.
+            if cursor < count, text[cursor] &- UInt8(ascii: "0") < 10 {
+                position = digits.scanExponent(text, from: cursor, negative: negative)
             }
         }
         guard position - start <= maxLength else { return .tooLong }
 
         let token = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[start..<position])
-        let value = DecimalConversion.double(mantissa: mantissa, exponent: exponent, inexact: inexact, negative: false,
-                                             token: token)
+        let value = digits.value(negative: false, token: token)
         return value.isFinite ? .value(value, end: position) : .outOfRange
     }
 

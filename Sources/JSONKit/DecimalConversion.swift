@@ -23,10 +23,10 @@ private let exactPowersOfTen: [Double] = [
 /// the exponent within ±22, both operands are exact and IEEE multiplication/division rounds once,
 /// so the result is correctly rounded (Clinger 1990). Everything else goes to `strtod` on the
 /// token in the C locale, which is correctly rounded in glibc.
-public enum DecimalConversion {
+enum DecimalConversion {
     /// The value of a scanned decimal. `token` is the number's text as written (with its sign when
     /// it has one); `negative` applies the sign on the fast path. Non-finite results mean overflow.
-    public static func double(mantissa: UInt64, exponent: Int, inexact: Bool, negative: Bool,
+    static func double(mantissa: UInt64, exponent: Int, inexact: Bool, negative: Bool,
                               token: UnsafeRawBufferPointer) -> Double {
         if !inexact {
             if exponent == 0 {

@@ -37,7 +37,9 @@ def load_corpus(name="synthetic/print.jsonl", limit=None):
 
 
 def binary(build="release"):
-    path = os.path.join(ROOT, ".build", build, "inksticker")
+    """The executable to test: $INKSTICKER_BIN when set (the test suite passes its debug build), else
+    .build/<build>/inksticker."""
+    path = os.environ.get("INKSTICKER_BIN") or os.path.join(ROOT, ".build", build, "inksticker")
     if not os.path.exists(path):
         raise SystemExit(f"{path} not found; run: swift build -c {build} --product inksticker")
     return path

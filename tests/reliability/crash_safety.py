@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Crash safety: SIGKILL the server under a write load, restart it, and check that nothing acknowledged is lost.
 
-Each round starts the release build on the same database, runs writer threads (boards, ink stickers from the
-corpus, PATCH, key input, commit, end-editing), kills the server with SIGKILL at a random moment, and checks:
+Each round starts the release build (or $INKSTICKER_BIN) on the same database, runs writer threads (boards,
+ink stickers from the corpus, PATCH, key input, commit, end-editing), kills the server with SIGKILL at a random
+moment, and checks:
 
 * every board, sticker and edit whose 2xx response arrived is in the database file, intact: the version and
   text as acknowledged, or exactly one step further when the request in flight at the kill was applied;

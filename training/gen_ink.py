@@ -34,6 +34,9 @@ PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
 # definitions: everyday English with its word order and function words).
 PROSE_DIR = os.environ.get("PROSE_DIR", "/usr/share/games/fortunes")
 PROSE_SKIP = {"art", "ascii-art"}
+# Prose runs as long as a handwritten line on a board: up to 14 words and 80 characters.
+PROSE_MAX_WORDS = 14
+PROSE_MAX_CHARS = 80
 
 
 def load_prose(directory=PROSE_DIR):
@@ -101,18 +104,19 @@ class Texts:
         return "".join(self.pick(pool) for _ in range(n))
 
     def k_prose(self):
-        """A run of 1-10 consecutive words of an English passage, at most 50 characters."""
+        """A run of 1-PROSE_MAX_WORDS consecutive words of an English passage, at most
+        PROSE_MAX_CHARS characters."""
         if self.prose is None:
             self.prose = load_prose()
             if not self.prose:
                 sys.exit("no English passages in %s (install Debian's fortunes package)" % PROSE_DIR)
         words = self.pick(self.prose)
         start = int(self.rng.integers(len(words)))
-        n = int(self.rng.integers(1, 11))
+        n = int(self.rng.integers(1, PROSE_MAX_WORDS + 1))
         text = " ".join(words[start:start + n])
-        while len(text) > 50 and " " in text:
+        while len(text) > PROSE_MAX_CHARS and " " in text:
             text = text.rsplit(" ", 1)[0]
-        return text[:50]
+        return text[:PROSE_MAX_CHARS]
 
     def k_phrase(self):
         n = int(self.rng.integers(2, 8))

@@ -16,26 +16,17 @@ public struct DecimalDigits {
 
     /// Integer-part digits. Leading zeros are not significant.
     public mutating func scanInteger(_ text: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
-        var position = position
-        while position < text.count {
-            let digit = text[position] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            if significantDigits < 19 {
-                if mantissa != 0 || digit != 0 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits += 1
-                }
-            } else {
-                exponent += 1
-                if digit != 0 { inexact = true }
-            }
-            position += 1
-        }
-        return position
+        scanSignificand(text, from: position, fraction: false)
     }
 
     /// Fraction digits, after the decimal point.
     public mutating func scanFraction(_ text: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        scanSignificand(text, from: position, fraction: true)
+    }
+
+    /// A fraction digit that fits scales the value down; an integer digit that does not fit
+    /// scales it up.
+    private mutating func scanSignificand(_ text: UnsafeBufferPointer<UInt8>, from position: Int, fraction: Bool) -> Int {
         var position = position
         while position < text.count {
             let digit = text[position] &- UInt8(ascii: "0")
@@ -45,9 +36,10 @@ public struct DecimalDigits {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
                     significantDigits += 1
                 }
-                exponent -= 1
-            } else if digit != 0 {
-                inexact = true
+                if fraction { exponent -= 1 }
+            } else {
+                if !fraction { exponent += 1 }
+                if digit != 0 { inexact = true }
             }
             position += 1
         }

@@ -169,9 +169,9 @@ stage_train() {
 # The checkpoints of the given run directories, ranked best first (written to FILE) by the mean
 # of two held-out CERs: the held-out writers (eval-writers.list) and held-out English
 # (eval-english.list). Ranked on the writers alone, a real-heavy second-phase checkpoint won
-# while its English got worse: 39.4 % writers and 42.6 % English, against 40.9 % and 39.4 % for
-# the checkpoint the mean picks from the same two runs. Each run's latest and its 3 most recent
-# best-so-far are evaluated, two at a time.
+# while its English got worse: 39.4 % writers and 42.6 % English (a first version of the English
+# set), against 40.9 % and 39.4 % for the checkpoint the mean picks from the same two runs. Each
+# run's latest and its 3 most recent best-so-far are evaluated, two at a time.
 rank_checkpoints() {
     local out="$1" candidates=() run candidate
     shift

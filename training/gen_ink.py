@@ -7,7 +7,8 @@ The ink comes from inkgen.make_sample (the generator of the synthetic test corpo
 vector fonts) and, for a share `ttf_fraction` of the samples, from handwriting-style TrueType
 and OpenType fonts of Debian packages (ttf_ink.make_sample: glyphs thinned to centre lines and
 traced into pen strokes); the texts, fonts and the hard/normal mix are chosen here, from the
-JSON mix config. A TTF font marked "caps" has no lower case of its own: its texts are upper-cased.
+JSON mix config (which may name a "base" config for the keys it leaves out). A TTF font marked
+"caps" has no lower case of its own: its texts are upper-cased.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
 
@@ -242,6 +243,17 @@ def generate(config, seed, n, prefix):
                "hard": is_hard, "strokes": strokes}
 
 
+def load_config(path):
+    """The mix config at `path`. A config with "base" (a path relative to it) takes every key of
+    that config it does not set itself."""
+    with open(path, encoding="utf-8") as f:
+        config = json.load(f)
+    base = config.pop("base", None)
+    if base:
+        return {**load_config(os.path.join(os.path.dirname(path), base)), **config}
+    return config
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--config", default=os.path.join(os.path.dirname(__file__), "mix.json"))
@@ -252,8 +264,7 @@ def main():
     a = ap.parse_args()
     if a.seed == 1:
         sys.exit("seed 1 drew the synthetic test corpora; use another seed")
-    with open(a.config, encoding="utf-8") as f:
-        config = json.load(f)
+    config = load_config(a.config)
     missing = [f["path"] for f in config.get("ttf_fonts", []) if not os.path.isfile(f["path"])]
     if missing:
         sys.exit("fonts missing (install the fonts-* packages named in training/README.md): " + " ".join(missing))

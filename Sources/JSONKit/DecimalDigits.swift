@@ -7,9 +7,9 @@
 /// past it (equal to `position` when no digit is there); what comes between the runs (sign,
 /// `.`, `e`, prefixes) is the grammar's business.
 public struct DecimalDigits {
-    public private(set) var mantissa: UInt64 = 0
-    public private(set) var exponent = 0
-    public private(set) var inexact = false
+    private var mantissa: UInt64 = 0
+    private var exponent = 0
+    private var inexact = false
     private var significantDigits = 0
 
     public init() {}

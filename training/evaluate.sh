@@ -5,6 +5,10 @@
 #
 #   training/evaluate.sh [LANG...]          default: eng eng-stock (eng is read by the ink model)
 #   LIMIT=50 training/evaluate.sh ink       first 50 samples of each file (quick look)
+#   SETS=heldout training/evaluate.sh eng   the held-out persons and collections of train.sh
+#                                           (WORK/ink/dev-*.jsonl) instead of the test corpora
+#   MODELS=DIR training/evaluate.sh eng     models from DIR instead of ./Models (a candidate,
+#                                           or the model before, side by side)
 #
 # Starts its own server (debug build, port chosen by the kernel, throwaway database, no rate
 # limit on ink posts) and stops it at the end. Results: training/work/eval-<lang>.txt.
@@ -19,14 +23,18 @@ if [[ -z "${SHARED:-}" ]]; then
 fi
 : "${SHARED:?set SHARED to the shared corpus/tools directory}"
 LIMIT="${LIMIT:-0}"
+SETS="${SETS:-test}"
+MODELS="${MODELS:-$ROOT/Models}"
+TAG="${TAG:-}"
 langs=("$@")
 [[ ${#langs[@]} -gt 0 ]] || langs=(eng eng-stock)
 
 mkdir -p "$WORK/eval-server"
+[[ $SETS == test || $SETS == heldout ]] || { echo "SETS is test or heldout" >&2; exit 2; }
 (cd "$ROOT" && swift build --product inksticker 2>&1 | tail -1)
 rm -f "$WORK/eval-server/db.sqlite"*
 OMP_THREAD_LIMIT=1 "$ROOT/.build/debug/inksticker" serve --port 0 --db "$WORK/eval-server/db.sqlite" \
-    --models "$ROOT/Models" --rate-ink-per-address 0 > "$WORK/eval-server/server.log" 2>&1 &
+    --models "$MODELS" --rate-ink-per-address 0 > "$WORK/eval-server/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 port=""
@@ -40,10 +48,23 @@ server_url="http://127.0.0.1:$port"
 
 corpus="$SHARED/corpus"
 for lang in "${langs[@]}"; do
-    out="$WORK/eval-$lang.txt"
+    out="$WORK/eval-$SETS-$lang$TAG.txt"
     : > "$out"
     run() { python3 "$SHARED/tools/eval.py" --server "$server_url" --lang "$lang" --concurrency 2 --limit "$LIMIT" "$@" | tee -a "$out"; }
-    run "$corpus/real/unipen-words.jsonl" "$corpus/real/unipen-text.jsonl" "$corpus/synthetic/print.jsonl" "$corpus/synthetic/script.jsonl"
-    run --charset number "$corpus/real/unipen-numbers.jsonl"
-    run --charset digits "$corpus/real/unipen-digits.jsonl"
+    if [[ $SETS == test ]]; then
+        run "$corpus/real/unipen-words.jsonl" "$corpus/real/unipen-text.jsonl" "$corpus/synthetic/print.jsonl" "$corpus/synthetic/script.jsonl"
+        run --charset number "$corpus/real/unipen-numbers.jsonl"
+        run --charset digits "$corpus/real/unipen-digits.jsonl"
+    else
+        # Held-out persons and collections of training/train.sh: never trained on; the persons
+        # chose the checkpoint, the collections did not.
+        for part in persons groups; do
+            run "$WORK/ink/dev-$part-words.jsonl" "$WORK/ink/dev-$part-text.jsonl" "$WORK/ink/dev-$part-lines.jsonl" \
+                "$WORK/ink/dev-$part-chars.jsonl"
+            run --charset number "$WORK/ink/dev-$part-cnumbers.jsonl"
+            [[ -s "$WORK/ink/dev-$part-numbers.jsonl" ]] && run --charset number "$WORK/ink/dev-$part-numbers.jsonl"
+            run --charset digits "$WORK/ink/dev-$part-digits.jsonl"
+        done
+        run "$WORK/ink/dev-english.jsonl" "$WORK/ink/dev-synth.jsonl"
+    fi
 done

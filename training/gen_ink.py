@@ -233,10 +233,11 @@ def generate(config, seed, n, prefix):
             ttf = ttf_fonts[int(rng.choice(len(ttf_fonts), p=tw / tw.sum()))]
             if ttf.get("caps"):
                 text = text.upper()
+        strokes = []
         if ttf is not None and ttf_ink.covers(ttf["path"], text):
             font = os.path.basename(ttf["path"])
             strokes = ttf_ink.make_sample(text, ttf["path"], rng, params)
-        else:
+        if not strokes:
             font = fonts[int(rng.choice(len(fonts), p=fw))]
             strokes = inkgen.make_sample(text, font, rng, params)
         yield {"id": "%s%d-%06d" % (prefix, seed, i), "text": text, "font": font, "kind": kind,

@@ -1,27 +1,30 @@
 #!/usr/bin/env bash
-# Fine-tunes Tesseract's tessdata_best French LSTM on the service's own renders of pen ink and
-# installs the result as Models/ink.traineddata. See training/README.md.
+# Fine-tunes Tesseract's tessdata_best French LSTM on the service's own renders of pen ink —
+# 261 real UNIPEN writers (whole persons and whole collections held out) plus synthetic ink —
+# and installs the result as Models/ink.traineddata. See training/README.md.
 #
-#   training/train.sh                 # everything: data, render, lstmf, train, convert, evaluate
-#   training/train.sh data render     # only some stages, in the order given
+#   training/train.sh                 # everything: deps data render lstmf starter train finish dictionary
+#   training/train.sh train finish    # only some stages, in the order given
 #
-# Stages: data render lstmf starter train extend finish dictionary. Settings (environment):
+# Every stage can be run again on its own; `train` continues its jobs from their last
+# checkpoint when one is there (FRESH=1 starts them over). Settings (environment):
 #   SHARED=../shared        read-only corpora, tools and base model
 #   WORK=training/work      everything generated (git-ignored)
-#   SYNTH_N=40000           synthetic training samples (two generator processes)
-#   DEV_N=1000              synthetic held-out samples
+#   SYNTH_N=20000           synthetic training samples (two generator processes)
+#   DEV_N=500               synthetic held-out samples
 #   ENGLISH_N=400           held-out English lines (unseen fonts and texts, mix-heldout.json)
 #   HELDOUT_PROSE_DIR=/usr/share/common-licenses  English texts of those lines
-#   REAL_COPIES=6           renders per real training sample
-#   TRAIN_MINUTES=30        wall-clock bound of each first-phase training job
-#   EXTEND_MINUTES=15       wall-clock bound of each second-phase job (see stage_extend)
-#   LINES_N=6000            real-writer text lines composed from single words (300 held out)
-#   HOLDOUT_WRITERS="7/lav,7/sie/word/hwaa"  real writers held out whole: checkpoints are chosen
-#                           by how they read writers they never saw, as the test corpora ask
-#   JOBS="a:0.0003 b:0.0005" training jobs run side by side, one core each: name:learning rate,
-#                           "stored" keeping the base model's own rates (--continue_from
-#                           ignores --learning_rate unless --reset_learning_rate is given)
-#   MAX_ITERATIONS=200000   iteration bound (the time bound normally ends training first)
+#   HELDOUT=training/heldout.json  persons and contributor directories held out whole
+#   WORD_COPIES=3           renders per real word, text segment and number
+#   DIGIT_COPIES=2          renders per isolated real digit
+#   CHARS_N=10000           isolated real letters and symbols rendered (one each)
+#   LINES_N=10000           text lines composed from one writer's real words
+#   NUMBERS_N=8000          numbers composed from one person's real digits and symbols
+#   TRAIN_MINUTES=75        wall-clock bound of each training job
+#   SNAPSHOT_MINUTES=15     a copy of each job's latest checkpoint is kept this often, so the
+#                           effect of training time is measured on the same held-out persons
+#   JOBS="a:0.0005 b:0.001" training jobs run side by side, one core each: name:learning rate
+#   MAX_ITERATIONS=1000000  iteration bound (the time bound normally ends training first)
 #   WORDS=/usr/share/dict/american-english  English word list of the model's dictionary
 #   STOCK_ENG=/usr/share/tesseract-ocr/5/tessdata/eng.traineddata  source of the punctuation
 #                           and number patterns of the dictionary
@@ -36,92 +39,130 @@ if [[ -z "${SHARED:-}" ]]; then
     done
 fi
 : "${SHARED:?set SHARED to the shared corpus/tools/models directory}"
-SYNTH_N="${SYNTH_N:-40000}"
-DEV_N="${DEV_N:-1000}"
+SYNTH_N="${SYNTH_N:-20000}"
+DEV_N="${DEV_N:-500}"
 ENGLISH_N="${ENGLISH_N:-400}"
 HELDOUT_PROSE_DIR="${HELDOUT_PROSE_DIR:-/usr/share/common-licenses}"
-REAL_COPIES="${REAL_COPIES:-6}"
-TRAIN_MINUTES="${TRAIN_MINUTES:-30}"
-EXTEND_MINUTES="${EXTEND_MINUTES:-15}"
-LINES_N="${LINES_N:-6000}"
-HOLDOUT_WRITERS="${HOLDOUT_WRITERS-7/lav,7/sie/word/hwaa}"
-JOBS="${JOBS:-a:0.0003 b:0.0005}"
-MAX_ITERATIONS="${MAX_ITERATIONS:-200000}"
+HELDOUT="${HELDOUT:-$T/heldout.json}"
+WORD_COPIES="${WORD_COPIES:-3}"
+DIGIT_COPIES="${DIGIT_COPIES:-2}"
+CHARS_N="${CHARS_N:-10000}"
+LINES_N="${LINES_N:-10000}"
+NUMBERS_N="${NUMBERS_N:-8000}"
+TRAIN_MINUTES="${TRAIN_MINUTES:-75}"
+SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-15}"
+JOBS="${JOBS:-a:0.0005 b:0.001}"
+MAX_ITERATIONS="${MAX_ITERATIONS:-1000000}"
 WORDS="${WORDS:-/usr/share/dict/american-english}"
 STOCK_ENG="${STOCK_ENG:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}"
 BASE="$SHARED/models/fra.traineddata"
+REAL="$SHARED/corpus/train/unipen-writers.jsonl.gz"
+# Debian's python3 (numpy and Pillow from Debian packages), whatever python3 comes first on PATH.
+PY="${PY:-/usr/bin/python3}"
 export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+
+# Debian packages of the recipe, installed when missing (root or sudo).
+stage_deps() {
+    "$ROOT/scripts/deps.sh" tesseract-ocr tesseract-ocr-eng hershey-fonts-data wamerican python3-numpy python3-pil \
+        fortunes base-files fonts-dkg-handwriting fonts-breip fonts-dancingscript fonts-comic-neue \
+        fonts-ecolier-court fonts-kristi fonts-rufscript fonts-fantasque-sans fonts-humor-sans fonts-bwht \
+        fonts-femkeklaver fonts-isabella fonts-okolaks fonts-tomsontalks
+}
+
+# Held-out ink of one part of the real corpus (persons or groups), as line images for lstmeval:
+# its words and text segments, digits, letters and numbers, plus lines and numbers composed from
+# its own persons' words and glyphs (never mixed with training persons).
+heldout_real() {
+    local part="$1" in="$WORK/ink/dev-$1.jsonl"
+    "$PY" "$T/select_kind.py" "$in" --kind word --max 500 --seed 21 -o "$WORK/ink/dev-$part-words.jsonl"
+    "$PY" "$T/select_kind.py" "$in" --kind text --max 300 --seed 22 -o "$WORK/ink/dev-$part-text.jsonl"
+    "$PY" "$T/select_kind.py" "$in" --kind digit --max 200 --seed 23 -o "$WORK/ink/dev-$part-digits.jsonl"
+    "$PY" "$T/select_kind.py" "$in" --kind char --max 200 --seed 24 -o "$WORK/ink/dev-$part-chars.jsonl"
+    "$PY" "$T/select_kind.py" "$in" --kind number -o "$WORK/ink/dev-$part-numbers.jsonl"
+    "$PY" "$T/compose_real.py" lines "$in" --n 300 --seed 25 --prefix "dev$part-line" -o "$WORK/ink/dev-$part-lines.jsonl"
+    "$PY" "$T/compose_real.py" numbers "$in" --n 200 --seed 26 --prefix "dev$part-number" \
+        -o "$WORK/ink/dev-$part-cnumbers.jsonl"
+}
 
 stage_data() {
     mkdir -p "$WORK/ink"
     log "synthetic ink: $SYNTH_N training samples (seeds 101, 102), $DEV_N held out (seed 201)"
     local half=$((SYNTH_N / 2))
-    python3 "$T/gen_ink.py" --config "$T/mix.json" --seed 101 --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
-    python3 "$T/gen_ink.py" --config "$T/mix.json" --seed 102 --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
-    python3 "$T/gen_ink.py" --config "$T/mix.json" --seed 201 --n "$DEV_N" --prefix dev -o "$WORK/ink/dev-synth.jsonl"
-    # Held-out English: fonts and texts training never sees. The held-out writers below write
-    # German words and letter strings; this is what tells checkpoints that still read English.
-    PROSE_DIR="$HELDOUT_PROSE_DIR" python3 "$T/gen_ink.py" --config "$T/mix-heldout.json" --seed 202 \
+    "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 101 --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 102 --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 201 --n "$DEV_N" --prefix dev -o "$WORK/ink/dev-synth.jsonl"
+    # Held-out English: fonts and texts training never sees.
+    PROSE_DIR="$HELDOUT_PROSE_DIR" "$PY" "$T/gen_ink.py" --config "$T/mix-heldout.json" --seed 202 \
         --n "$ENGLISH_N" --prefix deven -o "$WORK/ink/dev-english.jsonl"
     wait
-    # Real ink from the training writers only (corpus/train); corpus/real is test data. Whole
-    # writers are held out, so that held-out error means unseen writers.
-    python3 "$T/split_real.py" "$SHARED/corpus/train/unipen-train.jsonl" \
-        --train "$WORK/ink/real-train.jsonl" --holdout "$WORK/ink/dev-real.jsonl" --percent 10 \
-        --holdout-writers "$HOLDOUT_WRITERS"
-    # Whole lines of real handwriting, composed from one writer's words (training and held-out
-    # writers kept apart).
-    python3 "$T/compose_lines.py" "$WORK/ink/real-train.jsonl" --n "$LINES_N" --seed 5 -o "$WORK/ink/real-lines.jsonl"
-    python3 "$T/compose_lines.py" "$WORK/ink/dev-real.jsonl" --n 300 --seed 6 --prefix devline \
-        -o "$WORK/ink/dev-real-lines.jsonl"
+    # Real ink (corpus/train only; corpus/real is test data): whole persons and whole contributor
+    # directories held out (heldout.json).
+    "$PY" "$T/split_writers.py" "$REAL" --heldout "$HELDOUT" --train "$WORK/ink/real-all.jsonl" \
+        --persons "$WORK/ink/dev-persons.jsonl" --groups "$WORK/ink/dev-groups.jsonl"
+    "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind word,text,number -o "$WORK/ink/real-words.jsonl"
+    "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind digit -o "$WORK/ink/real-digits.jsonl"
+    "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind char --max "$CHARS_N" --seed 4 -o "$WORK/ink/real-chars.jsonl"
+    "$PY" "$T/compose_real.py" lines "$WORK/ink/real-all.jsonl" --n "$LINES_N" --seed 5 -o "$WORK/ink/real-lines.jsonl" &
+    "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$NUMBERS_N" --seed 5 -o "$WORK/ink/real-numbers.jsonl"
+    wait
+    heldout_real persons
+    heldout_real groups
 }
 
 stage_render() {
     log "building inkrender"
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
-    local render="$ROOT/.build/debug/inkrender"
+    local render="$ROOT/.build/debug/inkrender" part set hint
     rm -rf "$WORK/lines"
-    mkdir -p "$WORK/lines/train" "$WORK/lines/dev" "$WORK/lines/lines-train" "$WORK/lines/lines-dev" \
-        "$WORK/lines/english-dev"
+    mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
     "$render" "$WORK/ink/synth-101.jsonl" --out "$WORK/lines/train" --name synth-101 --seed 101 --shard-size 250 &
-    "$render" "$WORK/ink/synth-102.jsonl" --out "$WORK/lines/train" --name synth-102 --seed 102 --shard-size 250 &
+    "$render" "$WORK/ink/synth-102.jsonl" --out "$WORK/lines/train" --name synth-102 --seed 102 --shard-size 250
     wait
-    "$render" "$WORK/ink/real-train.jsonl" --out "$WORK/lines/train" --name real --seed 7 \
-        --copies "$REAL_COPIES" --plain-fraction 0.25 --shard-size 250
-    # Held-out lines exactly as the service draws them.
-    "$render" "$WORK/ink/dev-synth.jsonl" --out "$WORK/lines/dev" --name dev-synth --plain-fraction 1 --shard-size 250
-    "$render" "$WORK/ink/dev-real.jsonl" --out "$WORK/lines/dev" --name dev-real --plain-fraction 1 --shard-size 250
-    # Composed lines: small shards, so that lstmtraining's round robin over files gives them
-    # about a quarter of the second phase.
-    "$render" "$WORK/ink/real-lines.jsonl" --out "$WORK/lines/lines-train" --name real-lines --seed 11 --shard-size 60
-    "$render" "$WORK/ink/dev-real-lines.jsonl" --out "$WORK/lines/lines-dev" --name dev-real-lines --plain-fraction 1 \
-        --shard-size 100
-    "$render" "$WORK/ink/dev-english.jsonl" --out "$WORK/lines/english-dev" --name dev-english --plain-fraction 1 \
-        --shard-size 100
+    "$render" "$WORK/ink/real-words.jsonl" --out "$WORK/lines/train" --name real-words --seed 7 \
+        --copies "$WORD_COPIES" --plain-fraction 0.25 --shard-size 250 &
+    "$render" "$WORK/ink/real-lines.jsonl" --out "$WORK/lines/train" --name real-lines --seed 11 --shard-size 250
+    wait
+    # Digits as the service draws them with the digits hint, composed numbers half with the
+    # number hint (its slant setting), half as text.
+    "$render" "$WORK/ink/real-digits.jsonl" --out "$WORK/lines/train" --name real-digits --seed 8 \
+        --copies "$DIGIT_COPIES" --hint digits --shard-size 250 &
+    "$render" "$WORK/ink/real-chars.jsonl" --out "$WORK/lines/train" --name real-chars --seed 9 --shard-size 250
+    wait
+    "$render" "$WORK/ink/real-numbers.jsonl" --out "$WORK/lines/train" --name real-numbers-n --seed 12 \
+        --hint number --limit "$((NUMBERS_N / 2))" --shard-size 250 &
+    "$render" "$WORK/ink/real-numbers.jsonl" --out "$WORK/lines/train" --name real-numbers-t --seed 13 --shard-size 250
+    wait
+    # Held-out ink exactly as the service draws it (the hint its kind gets through the API).
+    for part in persons groups; do
+        for set in words text digits chars numbers lines cnumbers; do
+            hint=text
+            [[ $set == digits ]] && hint=digits
+            [[ $set == numbers || $set == cnumbers ]] && hint=number
+            "$render" "$WORK/ink/dev-$part-$set.jsonl" --out "$WORK/lines/dev" --name "dev-$part-$set" \
+                --plain-fraction 1 --hint "$hint" --shard-size 100 2>&1 | sed 's/^/  /'
+        done
+    done
+    "$render" "$WORK/ink/dev-synth.jsonl" --out "$WORK/lines/dev" --name dev-synth --plain-fraction 1 --shard-size 100
+    "$render" "$WORK/ink/dev-english.jsonl" --out "$WORK/lines/dev" --name dev-english --plain-fraction 1 --shard-size 100
 }
 
 stage_lstmf() {
     log "lstmf files (tesseract lstm.train, PSM 13, two at a time)"
     find "$WORK/lines" -name '*.tif' | sort | sed 's/\.tif$//' |
-        xargs -P 2 -I{} sh -c 'tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
+        xargs -P 2 -I{} sh -c '[ -s "{}.lstmf" ] || tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
     find "$WORK/lines/train" -name '*.lstmf' | sort > "$WORK/train.list"
-    find "$WORK/lines/dev" -name '*.lstmf' | sort > "$WORK/eval.list"
-    find "$WORK/lines/dev" -name 'dev-real*.lstmf' | sort > "$WORK/eval-real.list"
+    local part
+    for part in persons groups; do
+        find "$WORK/lines/dev" -name "dev-$part-*.lstmf" | sort > "$WORK/eval-$part.list"
+    done
     find "$WORK/lines/dev" -name 'dev-synth*.lstmf' | sort > "$WORK/eval-synth.list"
-    find "$WORK/lines/lines-dev" -name '*.lstmf' | sort > "$WORK/eval-lines.list"
-    find "$WORK/lines/english-dev" -name '*.lstmf' | sort > "$WORK/eval-english.list"
-    cat "$WORK/train.list" > "$WORK/train2.list"
-    find "$WORK/lines/lines-train" -name '*.lstmf' | sort >> "$WORK/train2.list"
-    cat "$WORK/eval.list" "$WORK/eval-lines.list" > "$WORK/eval2.list"
-    # Checkpoints are ranked on the held-out writers only (words and composed lines): the
-    # synthetic held-out lines are read far better than any target asks and would dominate.
-    cat "$WORK/eval-real.list" "$WORK/eval-lines.list" > "$WORK/eval-writers.list"
-    # Real-heavy list for the second phase: every real shard, every composed line, a quarter of
-    # the synthetic shards (lstmtraining takes shards round robin, so shards are the weights).
-    { grep -v '/synth-' "$WORK/train2.list"; grep '/synth-' "$WORK/train2.list" | awk 'NR % 4 == 0'; } > "$WORK/train-real.list"
-    log "$(wc -l < "$WORK/train.list") training and $(wc -l < "$WORK/eval.list") held-out lstmf files"
+    find "$WORK/lines/dev" -name 'dev-english*.lstmf' | sort > "$WORK/eval-english.list"
+    # lstmtraining's own periodic evaluation: a few shards of the held-out persons (it runs on
+    # the training jobs' cores, so it is kept small; the choice is made in `finish`).
+    awk 'NR % 3 == 1' "$WORK/eval-persons.list" > "$WORK/eval-train.list"
+    log "$(wc -l < "$WORK/train.list") training and $(cat "$WORK"/eval-{persons,groups,synth,english}.list | wc -l) held-out lstmf files"
 }
 
 stage_starter() {
@@ -143,102 +184,105 @@ stage_starter() {
 }
 
 stage_train() {
-    local pids=() job name rate rate_flags
+    local pids=() job name rate from rate_flags
     for job in $JOBS; do
         name="${job%%:*}"
         rate="${job#*:}"
-        rate_flags=()
-        [[ $rate == stored ]] || rate_flags=(--reset_learning_rate --learning_rate "$rate")
-        rm -rf "$WORK/run-$name"
         mkdir -p "$WORK/run-$name"
-        log "training job $name: learning rate $rate, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
+        if [[ -s "$WORK/run-$name/ink_checkpoint" && -z "${FRESH:-}" ]]; then
+            # Resumed: the checkpoint holds the job's learning rate and iteration count.
+            from=(--continue_from "$WORK/run-$name/ink_checkpoint")
+            rate_flags=()
+            log "training job $name: resuming from its last checkpoint, at most $TRAIN_MINUTES more minutes"
+        else
+            rm -rf "$WORK/run-$name"
+            mkdir -p "$WORK/run-$name"
+            from=(--continue_from "$WORK/starter/base/fra.lstm" --old_traineddata "$BASE")
+            rate_flags=(--reset_learning_rate --learning_rate "$rate")
+            log "training job $name: learning rate $rate, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
+        fi
         timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
-            lstmtraining --continue_from "$WORK/starter/base/fra.lstm" --old_traineddata "$BASE" \
-            --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/run-$name/ink" \
-            --train_listfile "$WORK/train2.list" --eval_listfile "$WORK/eval2.list" \
-            "${rate_flags[@]}" --max_iterations "$MAX_ITERATIONS" --target_error_rate 0.01 \
-            --debug_interval 0 > "$WORK/run-$name/train.log" 2>&1 &
+            lstmtraining "${from[@]}" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
+            --model_output "$WORK/run-$name/ink" --train_listfile "$WORK/train.list" \
+            --eval_listfile "$WORK/eval-train.list" "${rate_flags[@]}" --max_iterations "$MAX_ITERATIONS" \
+            --target_error_rate 0.01 --debug_interval 0 >> "$WORK/run-$name/train.log" 2>&1 &
         pids+=($!)
     done
+    # Snapshots of the latest checkpoints, for the effect of training time (stage finish).
+    (
+        local_elapsed=0
+        while sleep "$((SNAPSHOT_MINUTES * 60))"; do
+            local_elapsed=$((local_elapsed + SNAPSHOT_MINUTES))
+            for job in $JOBS; do
+                name="${job%%:*}"
+                [[ -s "$WORK/run-$name/ink_checkpoint" ]] &&
+                    cp "$WORK/run-$name/ink_checkpoint" "$WORK/run-$name/snapshot-$(date +%H%M)-${local_elapsed}min.checkpoint"
+            done
+        done
+    ) &
+    local snapshots=$!
     local status=0
     for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+    kill "$snapshots" 2>/dev/null || true
     # 124: stopped by the time bound, the normal end.
     [[ $status == 0 || $status == 124 ]] || { log "training failed ($status)"; return "$status"; }
 }
 
-# The checkpoints of the given run directories, ranked best first (written to FILE) by the mean
-# of two held-out CERs: the held-out writers (eval-writers.list) and held-out English
-# (eval-english.list). Ranked on the writers alone, a real-heavy second-phase checkpoint won
-# while its English got worse: 39.4 % writers and 42.6 % English (a first version of the English
-# set), against 40.9 % and 39.4 % for the checkpoint the mean picks from the same two runs. Each
-# run's latest and its 3 most recent best-so-far are evaluated, two at a time.
+# Character error rate (%) of a checkpoint or model on a list of held-out lstmf files.
+checkpoint_cer() {
+    lstmeval --model "$1" --traineddata "$WORK/starter/out/ink/ink.traineddata" --eval_listfile "$2" 2>&1 |
+        sed -n 's/.*BCER eval=\([0-9.]*\).*/\1/p' | tail -1
+}
+
+# The candidate checkpoints of every run (latest, three most recent best-so-far, time
+# snapshots), each scored on the held-out persons, held-out English, held-out collections and
+# synthetic held-out ink, two at a time. FILE gets one line per candidate, best first by the
+# choice score: persons weighted 3, English 1 (the held-out collections and the synthetic ink
+# are reported, never chosen by).
 rank_checkpoints() {
     local out="$1" candidates=() run candidate
     shift
     for run in "$@"; do
         [[ -f "$run/ink_checkpoint" ]] && candidates+=("$run/ink_checkpoint")
         while read -r candidate; do candidates+=("$candidate"); done < <(ls -t "$run"/ink_*_*.checkpoint 2>/dev/null | head -3)
+        while read -r candidate; do candidates+=("$candidate"); done < <(ls "$run"/snapshot-*.checkpoint 2>/dev/null)
     done
     [[ ${#candidates[@]} -gt 0 ]] || { log "no checkpoint found"; return 1; }
     export -f checkpoint_cer
     export WORK
     printf '%s\n' "${candidates[@]}" | xargs -P 2 -I{} bash -c \
-        'w=$(checkpoint_cer "$1" "$WORK/eval-writers.list"); e=$(checkpoint_cer "$1" "$WORK/eval-english.list")
-         awk -v w="$w" -v e="$e" -v c="$1" "BEGIN { printf \"%.3f %s %s %s\\n\", (w + e) / 2, w, e, c }"' sh {} |
+        'p=$(checkpoint_cer "$1" "$WORK/eval-persons.list"); e=$(checkpoint_cer "$1" "$WORK/eval-english.list")
+         g=$(checkpoint_cer "$1" "$WORK/eval-groups.list"); s=$(checkpoint_cer "$1" "$WORK/eval-synth.list")
+         awk -v p="$p" -v e="$e" -v g="$g" -v s="$s" -v c="$1" \
+             "BEGIN { printf \"%.3f %s %s %s %s %s\\n\", (3 * p + e) / 4, p, e, g, s, c }"' sh {} |
         sort -n > "$out"
-    sed 's/^/  held-out CER % (mean, writers, English) /' "$out"
-}
-
-# Second phase: the best first-phase checkpoint trained on for EXTEND_MINUTES more, side by side
-# on the same mix (c) and on the real-heavy mix (d: real words and composed real lines with a
-# quarter of the synthetic shards).
-stage_extend() {
-    log "second phase: ranking first-phase checkpoints on the held-out lines"
-    rank_checkpoints "$WORK/checkpoints-phase1.txt" "$WORK"/run-a "$WORK"/run-b
-    local start_cer start pids=() name list
-    read -r start_cer _ _ start < "$WORK/checkpoints-phase1.txt"
-    log "continuing from $start ($start_cer%) for at most $EXTEND_MINUTES minutes"
-    for name in c d; do
-        list="$WORK/train2.list"
-        [[ $name == d ]] && list="$WORK/train-real.list"
-        rm -rf "$WORK/run-$name"
-        mkdir -p "$WORK/run-$name"
-        timeout --signal=TERM "$((EXTEND_MINUTES * 60))" \
-            lstmtraining --continue_from "$start" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
-            --model_output "$WORK/run-$name/ink" --train_listfile "$list" --eval_listfile "$WORK/eval2.list" \
-            --max_iterations "$MAX_ITERATIONS" --target_error_rate 0.01 --debug_interval 0 \
-            > "$WORK/run-$name/train.log" 2>&1 &
-        pids+=($!)
-    done
-    local status=0
-    for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
-    [[ $status == 0 || $status == 124 ]] || { log "second phase failed ($status)"; return "$status"; }
-}
-
-# Character error rate of a checkpoint on a list of held-out lstmf files.
-checkpoint_cer() {
-    lstmeval --model "$1" --traineddata "$WORK/starter/out/ink/ink.traineddata" --eval_listfile "$2" 2>&1 |
-        sed -n 's/.*BCER eval=\([0-9.]*\).*/\1/p' | tail -1
+    log "held-out CER % (score; persons, English, collections, synthetic; checkpoint):"
+    sed 's/^/  /' "$out"
 }
 
 stage_finish() {
-    log "choosing the checkpoint with the lowest mean CER on the held-out writers and held-out English"
-    local best best_cer writers_cer english_cer
+    log "choosing the checkpoint with the best score on the held-out persons and held-out English"
+    local score persons english groups synth best
     rank_checkpoints "$WORK/checkpoints.txt" "$WORK"/run-*
-    read -r best_cer writers_cer english_cer best < "$WORK/checkpoints.txt"
+    read -r score persons english groups synth best < "$WORK/checkpoints.txt"
     [[ -n "$best" ]] || { log "no checkpoint could be evaluated"; return 1; }
-    log "best: $best ($best_cer%); converting to an integer model"
+    log "best: $best; converting to an integer model"
     lstmtraining --stop_training --convert_to_int --continue_from "$best" \
         --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/ink.traineddata" >/dev/null 2>&1
     mkdir -p "$ROOT/Models"
     cp "$WORK/ink.traineddata" "$ROOT/Models/ink-raw.traineddata"
     {
         echo "checkpoint: ${best#"$WORK/"}"
-        echo "held-out CER (float): writers $writers_cer%, English $english_cer%, mean $best_cer%"
-        echo "held-out CER, integer model, real: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-real.list")%"
-        echo "held-out CER, integer model, synthetic: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-synth.list")%"
-        echo "held-out CER, integer model, composed real lines: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-lines.list")%"
+        echo "held-out CER (float): persons $persons%, English $english%, collections $groups%, synthetic $synth%"
+        local set
+        for set in persons groups; do
+            for kind in words text lines digits chars numbers cnumbers; do
+                find "$WORK/lines/dev" -name "dev-$set-$kind*.lstmf" | sort > "$WORK/eval-$set-$kind.list"
+                echo "held-out CER, integer model, $set, $kind: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-$set-$kind.list")%"
+            done
+        done
         echo "held-out CER, integer model, English: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-english.list")%"
+        echo "held-out CER, integer model, synthetic: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-synth.list")%"
     } | tee "$WORK/summary.txt"
     log "installed the network alone as $ROOT/Models/ink-raw.traineddata ($(stat -c %s "$ROOT/Models/ink-raw.traineddata") bytes)"
 }
@@ -276,7 +320,7 @@ stage_dictionary() {
 }
 
 stages=("$@")
-[[ ${#stages[@]} -gt 0 ]] || stages=(data render lstmf starter train extend finish dictionary)
+[[ ${#stages[@]} -gt 0 ]] || stages=(deps data render lstmf starter train finish dictionary)
 for stage in "${stages[@]}"; do
     start=$SECONDS
     "stage_$stage"

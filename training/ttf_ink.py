@@ -225,6 +225,8 @@ def make_sample(text, path, rng, P, board=(2000, 1500)):
         q = np.stack([x * c - y * s, x * s + y * c], 1)
         q = resample(q, step * rng.uniform(0.85, 1.15))
         out.append(q + rng.normal(0, noise, q.shape))
+    if not out:
+        return []  # nothing drawable (the font rendered no ink for this text)
     allp = np.vstack(out)
     low, high = allp.min(0), allp.max(0)
     ox = rng.uniform(0, max(1.0, board[0] - (high - low)[0])) - low[0]

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""Text lines and numbers composed from real handwriting of one person.
+
+Most of what the service reads is a line of several words, or a number; most of the real
+corpus is single words and isolated characters. This composes both from real pen strokes.
+
+lines    2-7 words of one writer (one UNIPEN session: same tablet, same scale), placed side by
+         side with that person's own word spacing and baseline slope, measured on the person's
+         text segments (the largest gaps between ink blobs of a segment are its word spaces,
+         as many as its label has spaces); persons without text segments draw from everyone's.
+numbers  prices, dates, times, phone numbers, codes, percentages, small sums and plain numbers
+         from one person's isolated digits and symbols. Those were written one per box, so
+         their size says nothing about their height in a number: each glyph is normalised
+         (digits and capitals to one height, each symbol to its usual size and place against
+         the baseline) before it is placed, with the person's own letter spacing and a little
+         jitter.
+
+  python3 compose_real.py lines IN.jsonl --n 8000 --seed 5 -o OUT.jsonl
+  python3 compose_real.py numbers IN.jsonl --n 6000 --seed 5 -o OUT.jsonl
+
+Deterministic for the same input, n and seed. Time channels are dropped (the pieces were
+written at unrelated times).
+"""
+import argparse
+import collections
+import json
+import random
+import string
+
+PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
+
+
+def points(strokes):
+    return [(x, y) for s in strokes for x, y in zip(s["x"], s["y"])]
+
+
+def bounds(strokes):
+    xs = [x for s in strokes for x in s["x"]]
+    ys = [y for s in strokes for y in s["y"]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def body_height(strokes):
+    """Height of the bulk of the ink (5th to 95th percentile of y over points): ascenders and
+    descenders count less than in the bounding box, the same measure for words and lines."""
+    ys = sorted(y for s in strokes for y in s["y"])
+    return max(ys[int(len(ys) * 0.95) - 1] - ys[int(len(ys) * 0.05)], 1e-6)
+
+
+def median_y(strokes):
+    ys = sorted(y for s in strokes for y in s["y"])
+    return ys[len(ys) // 2]
+
+
+def blobs(strokes):
+    """Runs of strokes whose x extents overlap, left to right: (x0, x1, centre y)."""
+    spans = sorted(((min(s["x"]), max(s["x"]), s) for s in strokes if s["x"]), key=lambda span: span[:2])
+    out = []
+    for x0, x1, s in spans:
+        if out and x0 <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], x1)
+            out[-1][2].append(s)
+        else:
+            out.append([x0, x1, [s]])
+    return [(x0, x1, median_y(ss)) for x0, x1, ss in out]
+
+
+def spacing_of(text_segments):
+    """Word gaps (in body heights) and baseline slopes of a person's one-line text segments."""
+    gaps, slopes = [], []
+    for r in text_segments:
+        if r.get("lines_est", 1) != 1:
+            continue
+        spaces = r["text"].strip().count(" ")
+        found = blobs(r["strokes"])
+        if spaces == 0 or len(found) < spaces + 1:
+            continue
+        height = body_height(r["strokes"])
+        between = sorted((found[i + 1][0] - found[i][1] for i in range(len(found) - 1)), reverse=True)
+        gaps.extend(g / height for g in between[:spaces] if g > 0)
+        xs = [(b[0] + b[1]) / 2 for b in found]
+        ys = [b[2] for b in found]
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        var = sum((x - mx) ** 2 for x in xs)
+        if var > 0:
+            slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var
+            if abs(slope) < 0.2:
+                slopes.append(slope)
+    return gaps, slopes
+
+
+def compose_line(words, gaps, slopes, rng):
+    typical = sorted(body_height(w["strokes"]) for w in words)[len(words) // 2]
+    slope = rng.choice(slopes) if slopes else rng.uniform(-0.03, 0.03)
+    pen_x = 0.0
+    strokes = []
+    for word in words:
+        x0, _, x1, _ = bounds(word["strokes"])
+        cy = median_y(word["strokes"])
+        dy = rng.uniform(-0.06, 0.06) * typical + slope * (pen_x + (x1 - x0) / 2)
+        for s in word["strokes"]:
+            strokes.append({"x": [round(x - x0 + pen_x, 2) for x in s["x"]],
+                            "y": [round(y - cy + dy, 2) for y in s["y"]]})
+        gap = rng.choice(gaps) if gaps else rng.uniform(0.4, 1.2)
+        pen_x += (x1 - x0) + min(max(gap, 0.25), 2.5) * typical
+    return strokes
+
+
+def make_lines(records, n, seed, prefix):
+    rng = random.Random(seed)
+    words = collections.defaultdict(list)
+    segments = collections.defaultdict(list)
+    for r in records:
+        text = r["text"].strip()
+        if not r.get("strokes") or not set(text) <= PRINTABLE:
+            continue
+        if r["kind"] == "word" and text and " " not in text:
+            words[r["writer"]].append(r)
+        elif r["kind"] == "text":
+            segments[r["person"]].append(r)
+    spacing = {p: spacing_of(s) for p, s in sorted(segments.items())}
+    everyone = ([g for gs, _ in spacing.values() for g in gs], [s for _, ss in spacing.values() for s in ss])
+    writers = sorted(w for w in words if len(words[w]) >= 2)
+    if not writers:
+        return []
+    # Writers weighted by the square root of their word count: many persons, not a few
+    # prolific ones.
+    weights = [len(words[w]) ** 0.5 for w in writers]
+    out = []
+    for i in range(n):
+        group = words[rng.choices(writers, weights)[0]]
+        chosen = rng.sample(group, min(len(group), rng.randint(2, 7)))
+        gaps, slopes = spacing.get(chosen[0]["person"], ([], []))
+        if len(gaps) < 3:
+            gaps, slopes = everyone
+        text = " ".join(w["text"].strip() for w in chosen)
+        out.append({"id": "%s%d-%05d" % (prefix, seed, i), "text": text,
+                    "strokes": compose_line(chosen, gaps, slopes, rng)})
+    return out
+
+
+# How an isolated glyph is sized and placed in a number, in digit heights H, baseline at 0 and
+# y growing downward: (measure, size, centre y). measure "h" scales the glyph's height to
+# size·H, "w" its width (flat marks), "m" its larger side (dots, small marks).
+DIGIT = ("h", 1.0, -0.5)
+GLYPHS = {
+    ".": ("m", 0.11, -0.06), ",": ("h", 0.24, 0.0), "-": ("w", 0.42, -0.45), "+": ("m", 0.6, -0.45),
+    "=": ("w", 0.55, -0.45), ":": ("h", 0.55, -0.3), "/": ("h", 1.1, -0.5), "(": ("h", 1.25, -0.45),
+    ")": ("h", 1.25, -0.45), "$": ("h", 1.2, -0.5), "%": ("h", 1.0, -0.5), "#": ("h", 0.9, -0.45),
+    "*": ("m", 0.45, -0.7),
+}
+for c in string.digits + string.ascii_uppercase:
+    GLYPHS[c] = DIGIT
+
+
+def place(glyph, x, height, rng):
+    measure, size, centre = GLYPHS[glyph["text"]]
+    x0, y0, x1, y1 = bounds(glyph["strokes"])
+    w, h = max(x1 - x0, 1e-6), max(y1 - y0, 1e-6)
+    extent = {"h": h, "w": w, "m": max(w, h)}[measure]
+    scale = size * height * rng.uniform(0.92, 1.08) / extent
+    cy = (centre + rng.uniform(-0.04, 0.04)) * height
+    strokes = [{"x": [round((px - x0) * scale + x, 2) for px in s["x"]],
+                "y": [round((py - (y0 + y1) / 2) * scale + cy, 2) for py in s["y"]]}
+               for s in glyph["strokes"]]
+    return strokes, w * scale
+
+
+def number_text(rng):
+    d = lambda k: "".join(rng.choice(string.digits) for _ in range(k))  # noqa: E731
+    n = lambda: str(rng.choice([rng.randint(0, 99), rng.randint(0, 999), rng.randint(0, 99999)]))  # noqa: E731
+    kind = rng.choices(range(13), [10, 8, 6, 5, 7, 5, 6, 4, 4, 3, 4, 2, 3])[0]
+    if kind == 0:
+        return n()
+    if kind == 1:
+        return "%s.%s" % (n(), d(rng.choice([1, 2, 2, 3])))
+    if kind == 2:
+        amount = rng.choice(["%s.%s" % (n(), d(2)), n()])
+        return rng.choice(["$" + amount, amount + "$"])
+    if kind == 3:
+        return "%s%%" % rng.choice([n(), "%s.%s" % (rng.randint(0, 99), d(1))])
+    if kind == 4:
+        sep = rng.choice("/-.")
+        return sep.join([str(rng.randint(1, 12)).zfill(rng.choice([1, 2])), str(rng.randint(1, 31)).zfill(rng.choice([1, 2])),
+                         rng.choice([d(2), "19" + d(2), "20" + d(2)])])
+    if kind == 5:
+        return "%d:%02d" % (rng.randint(0, 23), rng.randint(0, 59))
+    if kind == 6:
+        return rng.choice(["%s-%s-%s" % (d(3), d(3), d(4)), "%s-%s" % (d(3), d(4)), "(%s) %s-%s" % (d(3), d(3), d(4)),
+                           "%s-%s-%s-%s" % (d(1), d(3), d(3), d(4)), "%s %s %s" % (d(3), d(3), d(4))])
+    if kind == 7:
+        return "%s-%s" % (d(5), d(4))
+    if kind == 8:
+        op = rng.choice("+-*/=")
+        a, b = rng.randint(0, 999), rng.randint(0, 999)
+        return rng.choice(["%d %s %d" % (a, op, b), "%d%s%d" % (a, op, b), "%d %s %d = %s" % (a, op, b, n())])
+    if kind == 9:
+        return "%s$ + %s%% = %s.%s" % (n(), n(), n(), d(2))
+    if kind == 10:
+        return d(rng.randint(5, 10))
+    if kind == 11:
+        return "#%s" % n() if rng.random() < 0.5 else "%s*" % n()
+    letters = "".join(rng.choice(string.ascii_uppercase) for _ in range(rng.randint(1, 3)))
+    return rng.choice(["%s%s" % (letters, d(rng.randint(1, 4))), "%s-%s" % (letters, d(rng.randint(2, 5))),
+                       "%s%s" % (d(rng.randint(1, 3)), letters)])
+
+
+def make_numbers(records, n, seed, prefix):
+    rng = random.Random(seed)
+    glyphs = collections.defaultdict(lambda: collections.defaultdict(list))
+    for r in records:
+        if r["kind"] in ("char", "digit") and r["text"] in GLYPHS and r.get("strokes"):
+            glyphs[r["person"]][r["text"]].append(r)
+    group_of = {r["person"]: r["writerGroup"] for r in records}
+    by_group = collections.defaultdict(lambda: collections.defaultdict(list))
+    for person, inventory in glyphs.items():
+        for c, samples in inventory.items():
+            by_group[group_of[person]][c].extend(samples)
+    persons = sorted(p for p in glyphs if sum(c in glyphs[p] for c in string.digits) >= 8)
+    out = []
+    while persons and len(out) < n:
+        person = rng.choice(persons)
+        text = number_text(rng)
+        own, shared = glyphs[person], by_group[group_of[person]]
+        if any(c != " " and not (own.get(c) or shared.get(c)) for c in text):
+            continue
+        height = 100.0
+        letter_gap = rng.uniform(0.1, 0.3)
+        pen_x, strokes = 0.0, []
+        for c in text:
+            if c == " ":
+                pen_x += rng.uniform(0.45, 0.9) * height
+                continue
+            placed, width = place(rng.choice(own.get(c) or shared[c]), pen_x, height, rng)
+            strokes.extend(placed)
+            pen_x += width + (letter_gap + rng.uniform(-0.05, 0.08)) * height
+        out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": text, "strokes": strokes})
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", choices=["lines", "numbers"])
+    ap.add_argument("input")
+    ap.add_argument("--n", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--prefix", default=None)
+    ap.add_argument("-o", "--out", required=True)
+    a = ap.parse_args()
+    with open(a.input, encoding="utf-8") as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    make = make_lines if a.what == "lines" else make_numbers
+    samples = make(records, a.n, a.seed, a.prefix or a.what[:-1])
+    with open(a.out, "w", encoding="utf-8") as out:
+        for s in samples:
+            out.write(json.dumps(s, separators=(",", ":")) + "\n")
+    print("%s: %d composed from %s" % (a.what, len(samples), a.input))
+
+
+if __name__ == "__main__":
+    main()

@@ -12,8 +12,8 @@ USERS=${2:-8}
 OVERLOAD_SECONDS=${3:-15}
 build_release
 status=0
-python3 "$ROOT/tests/reliability/load.py" mixed --seconds "$SECONDS_RUN" --users "$USERS" --dir "$OUT/load" \
+python3 "$ROOT/e2e/reliability/load.py" mixed --seconds "$SECONDS_RUN" --users "$USERS" --dir "$OUT/load" \
   | tee "$OUT/load-mixed.txt" || status=1
-python3 "$ROOT/tests/reliability/load.py" overload --seconds "$OVERLOAD_SECONDS" --dir "$OUT/load" \
+python3 "$ROOT/e2e/reliability/load.py" overload --seconds "$OVERLOAD_SECONDS" --dir "$OUT/load" \
   | tee "$OUT/load-overload.txt" || status=1
 exit $status

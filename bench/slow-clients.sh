@@ -8,6 +8,6 @@ CONNECTIONS=${1:-500}
 SECONDS_RUN=${2:-20}
 HEADER_TIMEOUT=${3:-5}
 build_release
-python3 "$ROOT/tests/reliability/slow_clients.py" --connections "$CONNECTIONS" --seconds "$SECONDS_RUN" \
+python3 "$ROOT/e2e/reliability/slow_clients.py" --connections "$CONNECTIONS" --seconds "$SECONDS_RUN" \
   --header-timeout "$HEADER_TIMEOUT" --dir "$OUT/slow" | tee "$OUT/slow-clients.txt"
 exit "${PIPESTATUS[0]}"

@@ -14,13 +14,13 @@ swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/inksticker"
 if [ "${INKSTICKER_SKIP_CONTRACT:-0}" != 1 ]; then
-  INKSTICKER_BIN="$bin" tests/contract/run.sh
+  INKSTICKER_BIN="$bin" e2e/contract/run.sh
 fi
 if [ "${INKSTICKER_SKIP_BROWSER:-0}" != 1 ]; then
-  INKSTICKER_BIN="$bin" tests/browser/run.sh
+  INKSTICKER_BIN="$bin" e2e/browser/run.sh
 fi
 if [ "${INKSTICKER_SKIP_CRASH:-0}" != 1 ]; then
-  INKSTICKER_BIN="$bin" python3 tests/reliability/crash_safety.py --rounds 3
+  INKSTICKER_BIN="$bin" python3 e2e/reliability/crash_safety.py --rounds 3
 fi
 if [ "${INKSTICKER_SKIP_FUZZ:-0}" != 1 ]; then
   scripts/fuzz.sh "${INKSTICKER_FUZZ_SECONDS:-60}"

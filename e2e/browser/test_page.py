@@ -16,7 +16,7 @@ a handwritten word from the shared corpus is drawn on the board, and the test ch
 * a phone-sized window (390x844) loads the page, fits it, and a word drawn with a finger becomes a field;
 * the browser console has no errors.
 
-Screenshots go to the output directory (tests/browser/out/ by default). Exits non-zero on failure;
+Screenshots go to the output directory (e2e/browser/out/ by default). Exits non-zero on failure;
 the last line reads "browser: N passed, N failed".
 """
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Browser test of the web page (Public/): headless Chromium, driven by Selenium, against a real server.
 #
-#   tests/browser/run.sh              # installs what is missing, builds (debug), runs the test
+#   e2e/browser/run.sh              # installs what is missing, builds (debug), runs the test
 #
 # Installs Debian's chromium and chromium-driver when missing (apt-get; sudo when not root) and
-# Selenium (requirements.txt) into tests/browser/.venv. Builds the debug executable unless
+# Selenium (requirements.txt) into e2e/browser/.venv. Builds the debug executable unless
 # INKSTICKER_BIN names one, serves it on a free port with a temporary database, runs test_page.py,
-# stops the server. Screenshots go to tests/browser/out/ (git-ignored), or to $INKSTICKER_BROWSER_OUT.
+# stops the server. Screenshots go to e2e/browser/out/ (git-ignored), or to $INKSTICKER_BROWSER_OUT.
 # Exits non-zero when a check fails; the last line reads "browser: N passed, N failed".
 set -euo pipefail
 

@@ -12,9 +12,9 @@
 #   logic behind the ink routes from the generated requests).
 #   CONTRACT_EXAMPLES  test cases per operation in the fuzzing phase (default 300)
 #   CONTRACT_TIMEOUT   hard limit in seconds for the schemathesis run (default 240)
-#   CONTRACT_VENV      Python virtualenv to use or create (default tests/contract/.venv)
+#   CONTRACT_VENV      Python virtualenv to use or create (default e2e/contract/.venv)
 #   CONTRACT_REPORT    directory for the JUnit and NDJSON reports (default: a temp dir, kept on failure)
-#   CONTRACT_CONFIG    schemathesis configuration (default tests/contract/schemathesis.toml)
+#   CONTRACT_CONFIG    schemathesis configuration (default e2e/contract/schemathesis.toml)
 # Extra arguments are passed to `schemathesis run` (e.g. --include-operation-id createSticker).
 #
 # Deliberate exclusions (each is a server behaviour, recorded here so it is not forgotten):

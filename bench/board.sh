@@ -8,7 +8,7 @@ CONNS=${2:-32}
 build_release
 P1=$(free_port); P2=$(free_port)
 start_inksticker "$P1" --rate-ink-per-token 0 --rate-ink-per-address 0
-read -r BOARD TOKEN < <(python3 - "$P1" "$ROOT/../shared/corpus/synthetic/print.jsonl" <<'PY'
+read -r BOARD TOKEN < <(python3 - "$P1" "$ROOT/Tests/Fixtures/ink/print.jsonl" <<'PY'
 import json, sys, urllib.request
 port, corpus = sys.argv[1], sys.argv[2]
 def call(method, path, body=None, token=None):

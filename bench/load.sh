@@ -5,7 +5,7 @@
 # acceptance check fails (a 5xx other than 503, RSS growth >= 10% once warm, no 503 or no Retry-After
 # under overload).
 # Usage: bench/load.sh [seconds, default 60] [users, default 8] [overload seconds per phase, default 15]
-# The corpus is read from ../shared (or $INKSTICKER_SHARED).
+# Ink comes from the repository's fixtures (Tests/Fixtures/ink).
 source "$(dirname "$0")/lib.sh"
 SECONDS_RUN=${1:-60}
 USERS=${2:-8}

@@ -11,16 +11,14 @@
 # Usage: bench/recognize.sh [seconds per load run, default 8]
 source "$(dirname "$0")/lib.sh"
 RUN_SECONDS=${1:-8}
-# shared/ sits beside the package (further up in a nested checkout).
-shared_dir() { local d=$ROOT; while [ "$d" != / ]; do d=$(dirname "$d"); [ -d "$d/shared/corpus" ] && { echo "$d/shared"; return; }; done; echo "no shared/ above $ROOT" >&2; return 1; }
-CORPUS="$(shared_dir)/corpus/synthetic/print.jsonl"
+CORPUS="$ROOT/Tests/Fixtures/ink/print.jsonl"
 WORD=${BENCH_WORD:-artless}
 
 build_release
 (cd "$ROOT" && swift build -c release --product inkbench >&2)
 INKBENCH="$ROOT/.build/release/inkbench"
 
-# The request body: one printed word from the synthetic corpus.
+# The request body: one printed word of the ink fixtures.
 python3 - "$CORPUS" "$WORD" "$OUT/word.json" "$OUT/word-best.json" <<'PY'
 import json, sys
 corpus, word, out, best = sys.argv[1:5]

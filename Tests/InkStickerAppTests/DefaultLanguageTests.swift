@@ -6,19 +6,13 @@ import Testing
 /// required at start-up unless `--lang` names another. A request for `eng` is read by the
 /// pen-ink model too (alias), and Tesseract's stock `eng` stays selectable as `eng-stock`.
 @Suite(.serialized) struct DefaultLanguageTests {
-    /// A short printed word from the synthetic corpus, as request strokes.
+    /// A short printed word of the ink fixtures, as request strokes.
     static func word() throws -> [[String: [Double]]] {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let file = directory.appendingPathComponent("shared/corpus/synthetic/print.jsonl")
-            if let text = try? String(contentsOf: file, encoding: .utf8), let line = text.split(separator: "\n").first,
-               let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-               let strokes = object["strokes"] as? [[String: Any]] {
-                return strokes.map { ["x": $0["x"] as? [Double] ?? [], "y": $0["y"] as? [Double] ?? []] }
-            }
-            directory.deleteLastPathComponent()
-        }
-        throw CocoaError(.fileNoSuchFile)
+        let text = try String(contentsOfFile: TestPaths.fixtures + "/print.jsonl", encoding: .utf8)
+        guard let line = text.split(separator: "\n").first,
+              let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let strokes = object["strokes"] as? [[String: Any]] else { throw CocoaError(.fileReadCorruptFile) }
+        return strokes.map { ["x": $0["x"] as? [Double] ?? [], "y": $0["y"] as? [Double] ?? []] }
     }
 
     @Test func shippedModelIsTheDefaultAndReadsEnglishWhileStockEngStaysSelectable() throws {

@@ -6,7 +6,7 @@ import Testing
     @Test func aWatcherSeesEveryEventOnceInOrderAndResumesAfterDisconnecting() throws {
         let harness = try ServiceHarness()
         let writer = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try writer.request("POST", "/v1/boards", json: [:])
         let token = try #require(board.json["token"] as? String)
         let base = "/v1/boards/\(board.json["id"] as? String ?? "")"

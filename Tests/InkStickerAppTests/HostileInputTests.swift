@@ -296,11 +296,9 @@ extension HostileCase {
               bytes: request("POST", "/v1/boards", body: Array(#"{"title":""#.utf8) + Array(repeating: 0x61, count: 10 << 20) + Array(#""}"#.utf8))),
     ]
 
-    /// About 100 cursive words of the corpus side by side on one baseline (fewer than 1,000 strokes).
+    /// About 100 cursive words of the fixtures side by side on one baseline (fewer than 1,000 strokes).
     static func hundredWordLine() throws -> [UInt8] {
-        // The corpus sits at ../shared in CI; INKSTICKER_SHARED points elsewhere (e.g. from a git worktree).
-        let shared = ProcessInfo.processInfo.environment["INKSTICKER_SHARED"] ?? TestPaths.shared
-        let text = try String(contentsOfFile: shared + "/corpus/synthetic/script.jsonl", encoding: .utf8)
+        let text = try String(contentsOfFile: TestPaths.fixtures + "/script.jsonl", encoding: .utf8)
         var strokes: [[String: [Double]]] = []
         var words = 0
         var left = 0.0
@@ -318,7 +316,7 @@ extension HostileCase {
             left += maxX - minX + 60
             words += sampleText.split(separator: " ").count
         }
-        guard words >= 100 else { throw HarnessError("the corpus gave only \(words) words") }
+        guard words >= 100 else { throw HarnessError("the fixtures gave only \(words) words") }
         let body = try JSONSerialization.data(withJSONObject: ["strokes": strokes])
         return request("POST", "/v1/recognize", body: [UInt8](body))(Board(id: "", token: ""))
     }

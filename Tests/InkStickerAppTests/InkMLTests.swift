@@ -24,7 +24,7 @@ import Testing
     @Test func inkMLReadsLikeTheSameInkInJSON() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let json = try client.request("POST", "/v1/recognize", json: ["strokes": sample.strokes])
         let xml = try client.request("POST", "/v1/recognize", body: Data(Self.inkML(sample.strokes, withTime: true).utf8),
                                      headers: ["Content-Type": "application/inkml+xml"])

@@ -33,7 +33,7 @@ import Testing
     @Test func inkPostsOverTheLimitGet429WithRetryAfter() throws {
         let harness = try ServiceHarness { $0.inkRatePerToken = (rate: 0.01, burst: 2) }
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try client.request("POST", "/v1/boards", json: [:])
         let token = board.json["token"] as? String ?? ""
         let path = "/v1/boards/\(board.json["id"] as? String ?? "")/stickers"

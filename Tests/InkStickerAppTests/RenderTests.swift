@@ -9,7 +9,7 @@ import Testing
     @Test func boardRendersAsValidSVGWithOutlinedLabelsFieldsAndInk() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try client.request("POST", "/v1/boards", json: [:])
         let token = board.json["token"] as? String ?? ""
         let base = "/v1/boards/\(board.json["id"] as? String ?? "")"
@@ -42,7 +42,7 @@ import Testing
     @Test func inkPNGIsWhatTheRecogniserSaw() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try client.request("POST", "/v1/boards", json: [:])
         let token = board.json["token"] as? String ?? ""
         let base = "/v1/boards/\(board.json["id"] as? String ?? "")"

@@ -6,7 +6,7 @@ import Testing
     @Test func writeEditCommitEndEditingClearAndRestart() throws {
         let harness = try ServiceHarness()
         var client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
 
         let board = try client.request("POST", "/v1/boards", json: ["title": "Trip"])
         #expect(board.status == 201)
@@ -113,7 +113,7 @@ import Testing
     @Test func inkOverAFieldIsWrittenIntoIt() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try client.request("POST", "/v1/boards", json: [:])
         let token = try #require(board.json["token"] as? String)
         let base = "/v1/boards/\(board.json["id"] as? String ?? "")"

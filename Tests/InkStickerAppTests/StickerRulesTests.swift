@@ -17,7 +17,7 @@ import Testing
     @Test func aTokenOfBoardAGets401OnEveryRouteOfBoardB() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let a = try Self.makeBoard(client)
         let b = try Self.makeBoard(client)
         let sticker = try client.request("POST", b.base + "/stickers", json: ["strokes": sample.strokes], token: b.token)
@@ -67,7 +67,7 @@ import Testing
     @Test func idempotencyKeyReplaysTheFirstResponse() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try Self.makeBoard(client)
         let body = try JSONSerialization.data(withJSONObject: ["strokes": sample.strokes, "target": "new"])
         let headers = ["Idempotency-Key": "key-1", "Content-Type": "application/json"]
@@ -89,7 +89,7 @@ import Testing
     @Test func conditionalRequestsAndStateConflicts() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try Self.makeBoard(client)
         let created = try client.request("POST", board.base + "/stickers", json: ["strokes": sample.strokes], token: board.token)
         let path = board.base + "/stickers/\(created.json["id"] as? String ?? "")"
@@ -122,7 +122,7 @@ import Testing
     @Test func everyAcceptedFontSizeAndLineHeightLaysOut() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try Self.makeBoard(client)
         let created = try client.request("POST", board.base + "/stickers", json: ["strokes": sample.strokes], token: board.token)
         let path = board.base + "/stickers/\(created.json["id"] as? String ?? "")"
@@ -136,7 +136,7 @@ import Testing
     @Test func invalidInputIs422WithPointers() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try Self.makeBoard(client)
         let created = try client.request("POST", board.base + "/stickers",
                                          json: ["strokes": sample.strokes, "charset": "digits", "maxLength": 4], token: board.token)
@@ -187,7 +187,7 @@ import Testing
     @Test func listingFiltersByRectAndPagesWithCursors() throws {
         let harness = try ServiceHarness()
         let client = harness.client
-        let sample = try TestPaths.sample("synthetic/print.jsonl", id: "d1-00005")
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         let board = try Self.makeBoard(client)
         var ids: [String] = []
         for i in 0..<5 {

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func roundTripsCorpusInk() throws {
-        for sample in try Corpus.samples("synthetic/script.jsonl").prefix(50) {
+        for sample in try Corpus.samples("script.jsonl").prefix(50) {
             #expect(try InkCodec.decode(InkCodec.encode(sample.strokes)) == sample.strokes)
         }
     }

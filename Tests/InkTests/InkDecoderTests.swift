@@ -100,7 +100,7 @@ import JSONKit
     }
 
     @Test func everyCorpusSampleDecodes() throws {
-        for file in ["synthetic/print.jsonl", "real/unipen-text.jsonl"] {
+        for file in ["print.jsonl", "hand-text.jsonl"] {
             let samples = try Corpus.samples(file)
             #expect(samples.allSatisfy { !$0.strokes.isEmpty }, "\(file)")
         }

@@ -220,11 +220,11 @@ import JSONKit
         #expect(fromInkML == fromJSON)
     }
 
-    /// Every sample of a real handwriting file, written as InkML (explicit values, and again
+    /// Every handwriting fixture in tablet units (integer coordinates far from the origin), written as InkML (explicit values, and again
     /// as first differences), reads back as exactly the strokes the JSON decoder produced.
     @Test func corpusSamplesReadTheSameAsInkML() throws {
-        let samples = try Corpus.samples("real/unipen-words.jsonl").prefix(200)
-        try #require(!samples.isEmpty, "the shared corpus is not available")
+        let samples = try Corpus.samples("hand-words.jsonl").prefix(200)
+        try #require(!samples.isEmpty, "the ink fixtures are missing")
         for sample in samples {
             for differences in [false, true] {
                 let document = InkMLTestWriter.document(sample.strokes, differences: differences)

@@ -49,8 +49,8 @@ import Testing
     }
 
     @Test func transformsMapImagesBackOntoTheBoard() throws {
-        let samples = try Corpus.samples("synthetic/print.jsonl").prefix(40)
-        try #require(!samples.isEmpty, "the shared corpus is missing")
+        let samples = try Corpus.samples("print.jsonl").prefix(40)
+        try #require(!samples.isEmpty, "the ink fixtures are missing")
         for sample in samples {
             for rendering in normalizer.render(sample.strokes) {
                 let lineBox = try #require(rendering.strokeIndexes.map { sample.strokes[$0] }.bounds)
@@ -97,8 +97,8 @@ import Testing
     @Test func rotationOfARealLineIsRecovered() throws {
         // Whatever slope the writer left, rotating the ink by a further 10° must change the
         // estimate by 10°.
-        let samples = try Corpus.samples("synthetic/print.jsonl").filter { $0.lineCount == 1 && $0.text.count >= 12 }
-        try #require(samples.count >= 10, "the shared corpus is missing")
+        let samples = try Corpus.samples("print.jsonl").filter { $0.lineCount == 1 && $0.text.count >= 12 }
+        try #require(samples.count >= 10, "the ink fixtures are missing")
         var errors: [Double] = []
         for sample in samples.prefix(30) {
             let letterHeight = try #require(normalizer.typicalStrokeHeight(of: sample.strokes, indexes: Array(sample.strokes.indices)))
@@ -197,7 +197,7 @@ import Testing
     }
 
     @Test func everyCorpusSampleRendersWithinLimits() throws {
-        for file in ["synthetic/print.jsonl", "real/unipen-words.jsonl", "real/unipen-digits.jsonl"] {
+        for file in ["print.jsonl", "hand-words.jsonl", "hand-digits.jsonl"] {
             for sample in try Corpus.samples(file) {
                 let renderings = normalizer.render(sample.strokes)
                 #expect(!renderings.isEmpty, "\(sample.id)")

@@ -204,7 +204,7 @@ private final class Completions<Output: Sendable>: Sendable {
     @Test func deadlineMissesAreCounted() async throws {
         let pool = try pool(workers: 1, queueDepth: 1)
         defer { pool.shutdown() }
-        let lines = try Corpus.samples("synthetic/print.jsonl").filter { !$0.text.contains("\n") }.prefix(8)
+        let lines = try Corpus.samples("print.jsonl").filter { !$0.text.contains("\n") }.prefix(8)
         let page = Fixtures.stacked(lines.map { TestRasterizer.draw($0.strokes) })
         await #expect(throws: OCRError.deadlineExceeded(milliseconds: 1)) {
             try await pool.recognize(page, pageSegmentationMode: .singleBlock, deadline: 1)

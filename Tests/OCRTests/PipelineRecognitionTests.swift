@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: ["artless", "CALCUTTA", "sharpness"])
     func printedWordIsReadExactly(_ word: String) throws {
         let harness = try PipelineHarness()
-        let recognition = try harness.recognize(try PipelineInk.strokes("synthetic/print.jsonl", text: word)).get()
+        let recognition = try harness.recognize(try PipelineInk.strokes("print.jsonl", text: word)).get()
         #expect(recognition.text == word)
         #expect(recognition.lines.count == 1)
         #expect(recognition.confidence > 0.5)
@@ -21,7 +21,7 @@ import Testing
     /// each word box covers the ink of the strokes assigned to it (so the map back undid the
     /// rotation, scaling and padding of every step).
     @Test func boxesMapBackOntoTheInk() throws {
-        let strokes = try PipelineInk.strokes("synthetic/print.jsonl", text: "See Arthur at 2023-03-16")
+        let strokes = try PipelineInk.strokes("print.jsonl", text: "See Arthur at 2023-03-16")
         let recognition = try PipelineHarness().recognize(strokes).get()
         let ink = try #require(PipelineInk.bounds(strokes))
         let tolerance = 1e-6 * max(ink.width, ink.height)
@@ -41,7 +41,7 @@ import Testing
 
     /// Every stroke belongs to exactly one word, dots and bars included.
     @Test func strokeIndexesCoverEveryStrokeOnce() throws {
-        let strokes = try PipelineInk.strokes("synthetic/print.jsonl", text: "Take out trash Dec 23\nFRANCIS\nquadruples")
+        let strokes = try PipelineInk.strokes("print.jsonl", text: "Take out trash Dec 23\nFRANCIS\nquadruples")
         let recognition = try PipelineHarness().recognize(strokes).get()
         let assigned = recognition.lines.flatMap(\.words).flatMap(\.strokes)
         #expect(assigned.sorted() == Array(strokes.indices))
@@ -50,7 +50,7 @@ import Testing
     /// Multi-line ink gives one line per written line, top to bottom, joined with newlines.
     @Test func multiLineInkGivesSeveralLines() throws {
         let text = "Bahama\nRydberg\nFETLOCKS"
-        let recognition = try PipelineHarness().recognize(try PipelineInk.strokes("synthetic/print.jsonl", text: text)).get()
+        let recognition = try PipelineHarness().recognize(try PipelineInk.strokes("print.jsonl", text: text)).get()
         #expect(recognition.lines.count == 3)
         #expect(recognition.text == text)
         let tops = recognition.lines.map(\.box.minY)
@@ -60,7 +60,7 @@ import Testing
     /// The digits hint: a phone number whose unconstrained reading has letters and a tilde
     /// comes back as exactly its digits, separators dropped.
     @Test func digitsHintReadsOnlyDigits() throws {
-        let strokes = try PipelineInk.strokes("synthetic/print.jsonl", text: "555-9079")
+        let strokes = try PipelineInk.strokes("print.jsonl", text: "555-9079")
         let harness = try PipelineHarness()
         let plain = try harness.recognize(strokes).get()
         let digits = try harness.recognize(strokes, charset: .digits).get()
@@ -73,7 +73,7 @@ import Testing
 
     /// Candidates: at most five, distinct, best first.
     @Test func candidatesAreDistinctAndBestFirst() throws {
-        let strokes = try PipelineInk.strokes("synthetic/script.jsonl", text: try firstScriptWord())
+        let strokes = try PipelineInk.strokes("script.jsonl", text: try firstScriptWord())
         let recognition = try PipelineHarness().recognize(strokes).get()
         #expect(recognition.candidates.count <= 5)
         #expect(Set(recognition.candidates.map(\.text)).count == recognition.candidates.count)
@@ -82,7 +82,7 @@ import Testing
 
     /// `quality: best` reads several renderings and still returns one answer with boxes.
     @Test func bestQualityReadsAPrintedWord() throws {
-        let strokes = try PipelineInk.strokes("synthetic/print.jsonl", text: "artless")
+        let strokes = try PipelineInk.strokes("print.jsonl", text: "artless")
         let recognition = try PipelineHarness().recognize(strokes, quality: .best).get()
         #expect(recognition.text == "artless")
         #expect(recognition.lines.first?.words.first?.strokes.isEmpty == false)
@@ -106,7 +106,7 @@ import Testing
     /// finishing late (the bound is for a plain build; sanitizers scale it).
     @Test func deadlineIsRespected() throws {
         var strokes: [Stroke] = []
-        let line = try PipelineInk.strokes("synthetic/print.jsonl", text: "Take out trash Dec 23\nFRANCIS\nquadruples")
+        let line = try PipelineInk.strokes("print.jsonl", text: "Take out trash Dec 23\nFRANCIS\nquadruples")
         for row in 0..<30 {
             strokes += line.map { $0.applying(AffineTransform(translationX: 0, y: Double(row) * 400)) }
         }
@@ -119,7 +119,7 @@ import Testing
     }
 
     private func firstScriptWord() throws -> String {
-        let sample = try #require(try Corpus.samples("synthetic/script.jsonl").first { !$0.text.contains(" ") && !$0.text.contains("\n") })
+        let sample = try #require(try Corpus.samples("script.jsonl").first { !$0.text.contains(" ") && !$0.text.contains("\n") })
         return sample.text
     }
 }

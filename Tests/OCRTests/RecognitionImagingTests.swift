@@ -13,7 +13,7 @@ import Testing
     /// A two-line note: two lines, each one image as tall as the padded ink height, read in the
     /// text mode under no hint and in the numeric mode under a numeric hint.
     @Test func twoLinesAndTheModePerHint() throws {
-        guard let sample = try Corpus.samples("synthetic/print.jsonl").first(where: {
+        guard let sample = try Corpus.samples("print.jsonl").first(where: {
             $0.text.split(separator: "\n").count == 2
         }) else { throw CorpusError.noSample("a two-line sample") }
         let imaging = RecognitionImaging()
@@ -58,7 +58,7 @@ import Testing
     /// Clean ink (nothing to repair, not a lone glyph) is drawn exactly as the line imager
     /// draws it: the imaging adds decisions, never different pixels.
     @Test func cleanInkMatchesTheLineImager() throws {
-        let sample = try Corpus.sample("synthetic/print.jsonl", text: "email Sarah")
+        let sample = try Corpus.sample("print.jsonl", text: "email Sarah")
         let strokes = Self.strokes(sample)
         let imaging = RecognitionImaging()
         let ink = imaging.prepare(strokes, hint: .text)

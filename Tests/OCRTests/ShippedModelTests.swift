@@ -82,7 +82,7 @@ import Testing
     /// it nearly perfectly (the acceptance target over the whole file is 2 %; 60 samples leave
     /// room for a few unlucky ones) and no worse than stock `eng`.
     @Test func readsPrintedInk() throws {
-        let samples = Array(try Corpus.samples("synthetic/print.jsonl").prefix(60))
+        let samples = Array(try Corpus.samples("print.jsonl").prefix(60))
         let truths = samples.map(\.text)
         let ink = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "ink"))
         let eng = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "eng"))
@@ -93,7 +93,7 @@ import Testing
     /// Connected script: harder (the acceptance target over the whole file is 12 %), and
     /// where stock `eng` is clearly weaker.
     @Test func readsScriptInk() throws {
-        let samples = Array(try Corpus.samples("synthetic/script.jsonl").prefix(60))
+        let samples = Array(try Corpus.samples("script.jsonl").prefix(60))
         let truths = samples.map(\.text)
         let ink = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "ink"))
         let eng = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "eng"))

@@ -3,12 +3,12 @@ import Testing
 
 /// The soft whitelist on real Tesseract output.
 @Suite struct SoftWhitelistRecognitionTests {
-    /// Real handwritten single digits (UNIPEN), where Tesseract's unconstrained best reading is
+    /// Handwriting-font single digits traced into pen strokes (hand-digits fixtures), where Tesseract's unconstrained best reading is
     /// often a letter (`O`, `G`, `Z`, `g`, `q`): the digits hint must recover more of them than
     /// unconstrained recognition, and never leak a non-digit.
     @Test func digitsHintRecoversHandwrittenDigits() throws {
         let handle = try Fixtures.engHandle()
-        let samples = try Corpus.samples("real/unipen-digits.jsonl")
+        let samples = try Corpus.samples("hand-digits.jsonl")
         var plainCorrect = 0
         var hintedCorrect = 0
         for sample in samples {
@@ -26,7 +26,7 @@ import Testing
     /// exactly than unconstrained, and the output stays within the number character set.
     @Test func numberHintKeepsSeparatorsAndFixesVariants() throws {
         let handle = try Fixtures.engHandle()
-        let numbers = try Corpus.samples("synthetic/print.jsonl").filter {
+        let numbers = try Corpus.samples("print.jsonl").filter {
             !$0.text.contains("\n") && CharacterHint.number.allows($0.text)
         }
         try #require(numbers.count >= 10)

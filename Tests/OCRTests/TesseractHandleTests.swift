@@ -64,7 +64,7 @@ import Testing
 
     @Test func deadlineAbandonsALargePageAndTheHandleStaysUsable() throws {
         let handle = try Fixtures.engHandle()
-        let lines = try Corpus.samples("synthetic/print.jsonl").filter { !$0.text.contains("\n") }.prefix(12)
+        let lines = try Corpus.samples("print.jsonl").filter { !$0.text.contains("\n") }.prefix(12)
         let page = Fixtures.stacked(lines.map { TestRasterizer.draw($0.strokes) })
         #expect(page.width * page.height > 100_000)
         #expect(throws: OCRError.deadlineExceeded(milliseconds: 1)) {

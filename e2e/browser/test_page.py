@@ -2,7 +2,7 @@
 """Browser test of the InkSticker web page against a running server.
 
 Headless Chromium (Debian's chromium and chromium-driver) drives the page with real pointer input:
-a handwritten word from the shared corpus is drawn on the board, and the test checks that
+a handwritten word from the ink fixtures is drawn on the board, and the test checks that
 
 * the page creates a board on first visit and follows its live event stream;
 * a field appears where the word was written, reading what ``POST /v1/recognize`` reads for the
@@ -118,13 +118,12 @@ class API:
 # MARK: Ink
 
 
-def find_corpus(start: Path) -> Path:
-    """The shared corpus sits beside the repository (../shared), or beside a folder above it."""
-    for directory in [start, *start.parents]:
-        candidate = directory / "shared" / "corpus" / "synthetic" / "print.jsonl"
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError(f"shared/corpus/synthetic/print.jsonl not found beside {start} or above it")
+def find_corpus(root: Path) -> Path:
+    """The printed-ink fixtures of the repository (Tests/Fixtures/ink/print.jsonl)."""
+    candidate = root / "Tests" / "Fixtures" / "ink" / "print.jsonl"
+    if not candidate.is_file():
+        raise FileNotFoundError(f"{candidate} not found")
+    return candidate
 
 
 def pick_sample(path: Path, sample_id: str | None, skip: int = 0) -> dict:

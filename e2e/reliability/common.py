@@ -13,19 +13,16 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
-def shared_dir():
-    """The shared corpus: ../shared next to the repository (as in CI), or $INKSTICKER_SHARED."""
-    return os.environ.get("INKSTICKER_SHARED") or os.path.join(ROOT, "..", "shared")
-
-
-def corpus_path(name="synthetic/print.jsonl"):
-    path = os.path.join(shared_dir(), "corpus", name)
+def corpus_path(name="print.jsonl"):
+    """An ink file of the repository's fixtures (Tests/Fixtures/ink), or any JSON-lines ink file
+    named by path."""
+    path = name if os.path.sep in name else os.path.join(ROOT, "Tests", "Fixtures", "ink", name)
     if not os.path.exists(path):
-        raise SystemExit(f"corpus file {path} not found; set INKSTICKER_SHARED to the shared directory")
+        raise SystemExit(f"ink file {path} not found")
     return path
 
 
-def load_corpus(name="synthetic/print.jsonl", limit=None):
+def load_corpus(name="print.jsonl", limit=None):
     samples = []
     with open(corpus_path(name)) as f:
         for line in f:

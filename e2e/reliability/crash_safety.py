@@ -329,7 +329,7 @@ def main():
     directory = args.keep or tempfile.mkdtemp(prefix="inksticker-crash-")
     os.makedirs(directory, exist_ok=True)
     db = os.path.join(directory, "crash.sqlite")
-    samples = load_corpus("synthetic/print.jsonl", limit=60)
+    samples = load_corpus("print.jsonl", limit=60)
     model = Model()
     server_args = ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0", "--synchronous", args.synchronous]
     started = time.time()

@@ -140,7 +140,7 @@ async def mixed_user(port, boards, bodies, stats_box, stop_at, rng, counter):
 
 
 async def run_mixed(args, server):
-    samples = load_corpus("synthetic/print.jsonl", limit=100)
+    samples = load_corpus("print.jsonl", limit=100)
     bodies = ink_bodies(samples)
     rss = {"start": server.rss_kb()}
     boards = await setup_boards(server.port, args.boards, args.stickers_per_board, bodies)
@@ -222,7 +222,7 @@ async def flooder(port, board, bodies, stats, stop_at, rng, pause):
 
 def flood_process(port, board, seconds, flooders, pause, seed, queue):
     """Runs the ink flood in its own process so the readers' latencies are not the flood's event-loop delays."""
-    bodies = ink_bodies(load_corpus("synthetic/print.jsonl", limit=100))
+    bodies = ink_bodies(load_corpus("print.jsonl", limit=100))
     stats = Stats()
     stop_at = time.monotonic() + seconds
 
@@ -242,7 +242,7 @@ async def read_phase(port, boards, readers, seconds, seed, pause=0.0):
 
 
 async def run_overload(args, server):
-    bodies = ink_bodies(load_corpus("synthetic/print.jsonl", limit=100))
+    bodies = ink_bodies(load_corpus("print.jsonl", limit=100))
     boards = await setup_boards(server.port, args.boards, args.stickers_per_board, bodies)
     flood_board = boards[0]
     await read_phase(server.port, boards, args.readers, 2, 1, args.read_pause)  # warm-up

@@ -2,17 +2,17 @@ import Foundation
 import HTTPServer
 @testable import InkStickerApp
 
-/// Paths of the repository and the shared corpus, found from this file.
+/// Paths of the repository and its ink fixtures, found from this file.
 enum TestPaths {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
     static let migrations = root + "/Migrations"
     static let models = root + "/Models"
-    static let shared = root + "/../shared"
+    static let fixtures = root + "/Tests/Fixtures/ink"
 
-    /// One sample of a corpus file by id.
+    /// One sample of a fixture file by id.
     static func sample(_ file: String, id: String) throws -> (text: String, strokes: Any) {
-        let text = try String(contentsOfFile: shared + "/corpus/" + file, encoding: .utf8)
+        let text = try String(contentsOfFile: fixtures + "/" + file, encoding: .utf8)
         for line in text.split(separator: "\n") where line.contains("\"\(id)\"") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
             if object["id"] as? String == id { return (object["text"] as! String, object["strokes"]!) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A handwriting sample from the shared corpus: its text and strokes in board coordinates.
+/// An ink fixture sample (`Tests/Fixtures/ink`): its text and strokes in board coordinates.
 struct CorpusSample {
     var id: String
     var text: String
@@ -8,19 +8,14 @@ struct CorpusSample {
 }
 
 enum Corpus {
-    /// The shared corpus lives beside the package (`../shared`); in a nested checkout it is
-    /// further up, so every ancestor of this file is tried.
+    /// The ink fixtures of the repository (`Tests/Fixtures/ink`, made by `make_ink.py`).
     static func url(_ relative: String) -> URL? {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("shared/corpus").appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
+        let candidate = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/ink").appendingPathComponent(relative)
+        return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
     }
 
-    /// Loads samples from a JSON-lines corpus file (`synthetic/print.jsonl`, ...).
+    /// Loads samples from a JSON-lines fixture file (`print.jsonl`, ...).
     static func samples(_ relative: String) throws -> [CorpusSample] {
         guard let url = url(relative) else { throw CorpusError.missing(relative) }
         let data = try String(contentsOf: url, encoding: .utf8)

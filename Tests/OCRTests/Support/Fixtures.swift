@@ -6,7 +6,7 @@ enum Fixtures {
     static let tessdata = TessdataCatalog.debianTessdataDirectory
 
     /// A corpus sample drawn as a line image with ~40 px ink height.
-    static func image(_ text: String, from file: String = "synthetic/print.jsonl", inkHeight: Double = 40) throws -> GrayImage {
+    static func image(_ text: String, from file: String = "print.jsonl", inkHeight: Double = 40) throws -> GrayImage {
         TestRasterizer.draw(try Corpus.sample(file, text: text).strokes, inkHeight: inkHeight)
     }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: unit tests, live-socket tests, end-to-end tests with real Tesseract and
-# SQLite, then the API contract (schemathesis against openapi.yaml), the browser test of the web
+# SQLite, then the HTTP edges (lingering close, httplint on every kind of response), the API contract (schemathesis against openapi.yaml), the browser test of the web
 # page (headless Chromium), crash safety (SIGKILL under a write load, 3 rounds) and 60 s of libFuzzer on
 # each parser (HTTP requests, JSON ink, InkML).
-# INKSTICKER_SKIP_CONTRACT=1 / INKSTICKER_SKIP_BROWSER=1 / INKSTICKER_SKIP_CRASH=1 /
+# INKSTICKER_SKIP_HTTP=1 / INKSTICKER_SKIP_CONTRACT=1 / INKSTICKER_SKIP_BROWSER=1 / INKSTICKER_SKIP_CRASH=1 /
 # INKSTICKER_SKIP_FUZZ=1 skip those parts;
 # INKSTICKER_FUZZ_SECONDS sets the fuzzing time per target.
 set -euo pipefail
@@ -13,6 +13,9 @@ scripts/deps.sh python3 python3-venv curl
 swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/inksticker"
+if [ "${INKSTICKER_SKIP_HTTP:-0}" != 1 ]; then
+  INKSTICKER_BIN="$bin" e2e/http/run.sh
+fi
 if [ "${INKSTICKER_SKIP_CONTRACT:-0}" != 1 ]; then
   INKSTICKER_BIN="$bin" e2e/contract/run.sh
 fi

@@ -14,6 +14,9 @@ final class Connection {
         case streaming(HTTPBodyStream)
         /// A final response is queued; the connection closes when it is written.
         case closing
+        /// The final response is written and the write side shut down; what the client still
+        /// sends is read and thrown away until it stops, then the connection closes.
+        case lingering
     }
 
     let id: UInt64
@@ -40,6 +43,12 @@ final class Connection {
     var readPaused = false
     var processing = false
     var closed = false
+    /// Whether the final response may leave request bytes unread (an early error): then the
+    /// connection lingers after it instead of closing at once.
+    var lingersOnClose = false
+    /// Bytes discarded while lingering, and when lingering must end at the latest.
+    var lingeredBytes = 0
+    var lingerEnd: UInt64 = 0
 
     init(id: UInt64, fd: Int32, remoteAddress: String, limits: HTTPParserLimits, deadline: UInt64,
          bodyLimit: @escaping @Sendable (HTTPRequestHead) -> Int?) {

@@ -16,6 +16,10 @@ extension EventLoop {
     }
 
     func readable(_ connection: Connection) {
+        if case .lingering = connection.phase {
+            discardLingering(connection)
+            return
+        }
         if !mustPauseReading(connection) {
             readLoop: for _ in 0..<Self.maxReadsPerEvent {
                 switch Socket.read(connection.fd, into: scratchBuffer) {
@@ -50,7 +54,7 @@ extension EventLoop {
         defer { connection.processing = false }
         while !connection.closed {
             switch connection.phase {
-            case .handling, .streaming, .closing: return
+            case .handling, .streaming, .closing, .lingering: return
             case .idle, .readingHead, .readingBody: break
             }
             if connection.bufferedInput == 0, case .idle = connection.phase {
@@ -196,8 +200,49 @@ extension EventLoop {
         if case .bytes(let body) = response.body { connection.output.append(contentsOf: body) }
         record(connection, response: response, bytes: response.contentLength ?? 0)
         connection.phase = .closing
-        connection.inputStart = connection.input.count
+        connection.lingersOnClose = true
+        connection.input.removeAll()
+        connection.inputStart = 0
         flush(connection)
+    }
+
+    /// After an early error response: shut down the write side and read and discard what the
+    /// client still sends, within the lingering bounds, so its kernel does not reset the
+    /// connection before the client has read the response (RFC 9112 §9.6).
+    private func startLingering(_ connection: Connection) {
+        let configuration = core.configuration
+        guard configuration.lingeringTime.nanoseconds > 0 else {
+            close(connection)
+            return
+        }
+        Socket.shutdownWrite(connection.fd)
+        let now = Clock.now()
+        connection.phase = .lingering
+        connection.lingerEnd = now + configuration.lingeringTime.nanoseconds
+        connection.deadline = min(connection.lingerEnd, now + configuration.lingeringTimeout.nanoseconds)
+        if connection.readPaused { setReadPaused(connection, false) }
+        discardLingering(connection)
+    }
+
+    /// Reads into the loop's scratch buffer and forgets it: lingering costs no memory per connection.
+    private func discardLingering(_ connection: Connection) {
+        let configuration = core.configuration
+        for _ in 0..<Self.maxReadsPerEvent {
+            switch Socket.read(connection.fd, into: scratchBuffer) {
+            case .bytes(let n):
+                connection.lingeredBytes += n
+                if connection.lingeredBytes >= configuration.lingeringBytes {
+                    close(connection)
+                    return
+                }
+                connection.deadline = min(connection.lingerEnd, Clock.now() + configuration.lingeringTimeout.nanoseconds)
+            case .wouldBlock:
+                return
+            case .closed, .failed:
+                close(connection)
+                return
+            }
+        }
     }
 
     private func record(_ connection: Connection, response: HTTPResponse, bytes: Int) {
@@ -237,7 +282,7 @@ extension EventLoop {
             connection.outputStart = 0
             if connection.wantsWrite { setWriteInterest(connection, false) }
             if case .closing = connection.phase {
-                close(connection)
+                if connection.lingersOnClose { startLingering(connection) } else { close(connection) }
                 return
             }
             if connection.readPaused && !connection.processing {
@@ -297,6 +342,8 @@ extension EventLoop {
                 if now > connection.deadline { fail(connection, status: .requestTimeout, detail: "request head not received in time") }
             case .readingBody:
                 if now > connection.deadline { fail(connection, status: .requestTimeout, detail: "request body not received in time") }
+            case .lingering:
+                if now > connection.deadline { close(connection) }
             case .handling, .streaming, .closing:
                 break
             }

@@ -18,6 +18,17 @@ public struct HTTPServerConfiguration: Sendable {
     public var keepAliveTimeout: Duration = .seconds(15)
     /// How long a response may wait for the client to read it before the connection is dropped.
     public var writeTimeout: Duration = .seconds(30)
+    /// Lingering close (RFC 9112 §9.6, like nginx's `lingering_close`): after an early error
+    /// response (413, 431, 400, 408) the client may still be sending its request. Closing at once
+    /// would make the client's kernel answer the rest with a reset, which discards the response
+    /// before the client reads it. So the server shuts down its write side and reads and discards
+    /// for at most `lingeringTime` in all, `lingeringTimeout` between reads and
+    /// `lingeringBytes` bytes, then closes. Zero `lingeringTime` closes at once.
+    public var lingeringTime: Duration = .seconds(30)
+    /// Longest wait for the next bytes of a lingering client (nginx `lingering_timeout`).
+    public var lingeringTimeout: Duration = .seconds(5)
+    /// Most bytes read and discarded from a lingering client.
+    public var lingeringBytes: Int = 64 * 1024 * 1024
     /// Most bytes queued for one streaming response before the client is considered too slow and dropped.
     public var maxStreamBacklogBytes: Int = 1024 * 1024
     /// Listen backlog passed to listen(2).

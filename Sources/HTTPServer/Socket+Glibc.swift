@@ -49,6 +49,9 @@ enum Socket {
     }
 
     static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    /// Shuts down the sending side: the client reads the response, then end of stream.
+    static func shutdownWrite(_ fd: Int32) { _ = Glibc.shutdown(fd, Int32(SHUT_WR)) }
 }
 
 /// Monotonic time in nanoseconds, for deadlines and durations.

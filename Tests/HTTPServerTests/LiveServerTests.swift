@@ -86,6 +86,42 @@ import Testing
         }
     }
 
+    /// A client that sends a whole oversized body without `Expect: 100-continue` and only then
+    /// reads (as most HTTP libraries do) still gets the 413: the server lingers, reading and
+    /// discarding, instead of closing while the client is sending (RFC 9112 §9.6).
+    @Test func oversizedBodyWithoutExpectStillGetsThe413() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            let body = [UInt8](repeating: 0x61, count: 10 << 20)
+            client.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            let sent = client.sendCounting(body)
+            #expect(sent == body.count, "the server stopped reading after \(sent) bytes")
+            let (text, closed) = client.waitForClose()
+            #expect(text.hasPrefix("HTTP/1.1 413"), "\(text.prefix(200))")
+            #expect(text.contains("application/problem+json"))
+            #expect(closed)
+        }
+    }
+
+    /// Lingering is bounded: a client that goes quiet is closed after the lingering timeout, and
+    /// one that keeps sending is closed after the byte bound.
+    @Test func lingeringEndsAtItsBounds() throws {
+        try withServer({ $0.lingeringTimeout = .milliseconds(300); $0.lingeringBytes = 1 << 20 }) { server in
+            let quiet = try RawClient(port: server.port)
+            quiet.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+            let started = ContinuousClock.now
+            let (text, closed) = quiet.waitForClose(timeoutMs: 5000)
+            #expect(text.hasPrefix("HTTP/1.1 413"))
+            #expect(closed)
+            #expect(ContinuousClock.now - started < .seconds(3))
+
+            let flood = try RawClient(port: server.port)
+            flood.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n")
+            let sent = flood.sendCounting([UInt8](repeating: 0x62, count: 20 << 20))
+            #expect(sent < 20 << 20, "the server read all \(sent) bytes instead of stopping at its bound")
+        }
+    }
+
     @Test func chunkedUploadOverTheWire() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)

@@ -31,6 +31,23 @@ final class RawClient {
         }
     }
 
+    /// Sends until done or the peer stops taking bytes (reset, or nothing accepted for 5 s);
+    /// returns how many bytes went out.
+    func sendCounting(_ bytes: [UInt8]) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&pfd, 1, 5000) > 0, pfd.revents & Int16(POLLOUT) != 0 else { return offset }
+            let n = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { continue }
+            if n <= 0 { return offset }
+            offset += n
+        }
+        return offset
+    }
+
     /// Reads until `predicate` holds for everything read so far, the peer closes, or the timeout passes.
     func read(timeoutMs: Int32 = 3000, until predicate: (String) -> Bool) -> (text: String, closed: Bool) {
         var data: [UInt8] = []

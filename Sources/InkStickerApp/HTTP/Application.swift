@@ -17,17 +17,19 @@ final class Application: HTTPHandler {
     func bodyLimit(for head: HTTPRequestHead) -> Int? { router.bodyLimit(for: head) }
 
     func errorResponse(status: HTTPStatus, detail: String) -> HTTPResponse {
-        APIError(status, detail).response()
+        var response = APIError(status, detail).response()
+        CachePolicy.apply(to: &response, method: .get, path: "", ifNoneMatch: nil)
+        return response
     }
 
     func handle(_ request: HTTPRequest, writer: HTTPResponseWriter) {
         let origin = request.headers["origin"]
         let cors = self.cors
-        let send: @Sendable (HTTPResponse) -> Void
-        if let origin {
-            send = { response in writer.send(cors.decorate(response, origin: origin)) }
-        } else {
-            send = { response in writer.send(response) }
+        let path = request.path, method = request.method, ifNoneMatch = request.headers["if-none-match"]
+        let send: @Sendable (HTTPResponse) -> Void = { response in
+            var response = response
+            CachePolicy.apply(to: &response, method: method, path: path, ifNoneMatch: ifNoneMatch)
+            writer.send(origin.map { cors.decorate(response, origin: $0) } ?? response)
         }
         do throws(APIError) {
             let segments = try RequestPath.segments(request.path)

@@ -24,7 +24,7 @@ enum RenderRoutes {
             let svg = BoardSVG(library: services.layout.library).render(stickers, inks: inks)
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "image/svg+xml; charset=utf-8")
-            headers.add(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
+            headers.add(name: "Content-Security-Policy", value: "default-src 'none'")
             return HTTPResponse(status: .ok, headers: headers, body: Array(svg.utf8))
         })
 

@@ -75,7 +75,7 @@ final class EventStreams: Sendable {
         pump(subscription, services: services)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
-        headers.add(name: "Cache-Control", value: "no-cache")
+        headers.add(name: "Cache-Control", value: "no-store")
         headers.add(name: "X-Accel-Buffering", value: "no")
         return HTTPResponse(status: .ok, headers: headers, stream: stream)
     }

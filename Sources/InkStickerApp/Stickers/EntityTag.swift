@@ -19,9 +19,14 @@ enum EntityTag {
     /// `If-None-Match` on a read: true when the client's copy is current (answer 304).
     static func isNotModified(_ context: RequestContext, current: StickerRecord) -> Bool {
         guard let header = context.headers["if-none-match"] else { return false }
-        // Weak comparison (§8.8.3.2): W/ prefixes are ignored.
-        let tags = list(header).map { $0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0 }
-        return tags.contains("*") || tags.contains(of(current))
+        return matches(header, of(current))
+    }
+
+    /// Whether an `If-None-Match` value names `tag`, by weak comparison (§8.8.3.2: W/ prefixes
+    /// are ignored), or is `*`.
+    static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
+        let tags = list(ifNoneMatch).map { $0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0 }
+        return tags.contains("*") || tags.contains(tag)
     }
 
     private static func list(_ header: String) -> [String] {

@@ -1,0 +1,42 @@
+import HTTPServer
+import Store
+
+/// How caches may keep each kind of response, in one place (RFC 9111). A route that says
+/// otherwise (an asset, board creation with its token) keeps its own `Cache-Control`.
+///
+/// - Board resources (`/v1/boards/...`: a board, its stickers, listings, ink, SVG, PNG):
+///   `private, no-cache`: a shared cache must not keep them, a browser may keep them but must
+///   revalidate, so nothing is reused heuristically.
+/// - Health, readiness and metrics, answers to other POSTs (recognition) and errors: `no-store`.
+/// - Everything else (languages, the API description, page assets): `no-cache`.
+///
+/// Every successful GET with a body and no ETag of its own gets one from its content (SHA-256),
+/// and `If-None-Match` with it answers 304, so `no-cache` always has a validator to revalidate.
+enum CachePolicy {
+    static func apply(to response: inout HTTPResponse, method: HTTPMethod, path: Substring, ifNoneMatch: String?) {
+        if method == .get || method == .head, response.status == .ok, !response.headers.contains("ETag"),
+           case .bytes(let body) = response.body {
+            let tag = "\"" + String(SHA256.hexDigest(body).prefix(32)) + "\""
+            response.headers.add(name: "ETag", value: tag)
+            if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) {
+                var headers = HTTPHeaders()
+                for name in ["ETag", "Cache-Control", "Vary", "Content-Location"] {
+                    for value in response.headers.values(name) { headers.add(name: name, value: value) }
+                }
+                let route = response.route
+                response = HTTPResponse(status: .notModified, headers: headers)
+                response.route = route
+            }
+        }
+        guard !response.headers.contains("Cache-Control") else { return }
+        response.headers.add(name: "Cache-Control", value: value(status: response.status.code, method: method, path: path))
+    }
+
+    static func value(status: Int, method: HTTPMethod, path: Substring) -> String {
+        if status >= 400 { return "no-store" }
+        if path.hasPrefix("/v1/boards/") { return "private, no-cache" }
+        if path == "/healthz" || path == "/readyz" || path == "/metrics" { return "no-store" }
+        if method != .get && method != .head { return "no-store" }
+        return "no-cache"
+    }
+}

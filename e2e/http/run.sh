@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# HTTP edges against a live server (e2e/http/check_edges.py): lingering close after an early
+# 413, and httplint on every kind of response. Installs httplint (requirements.txt) into
+# e2e/http/.venv. INKSTICKER_BIN names the server binary (default: the debug build, built if missing).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+[ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
+venv="${HTTP_EDGES_VENV:-$here/.venv}"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/pip" freeze 2>/dev/null | grep -qxF "$(grep -i '^httplint==' "$here/requirements.txt")"; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+fi
+if [ -z "${INKSTICKER_BIN:-}" ]; then
+    [ -x .build/debug/inksticker ] || swift build --product inksticker
+    export INKSTICKER_BIN="$root/.build/debug/inksticker"
+fi
+exec "$venv/bin/python" "$here/check_edges.py"

@@ -63,6 +63,14 @@ export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
 
+# Waits for every background job of this shell and fails if any failed (a bare `wait` would
+# not notice a generator that died half way through its file).
+wait_all() {
+    local pid status=0
+    for pid in $(jobs -p); do wait "$pid" || status=$?; done
+    return "$status"
+}
+
 # Debian packages of the recipe, installed when missing (root or sudo).
 stage_deps() {
     "$ROOT/scripts/deps.sh" tesseract-ocr tesseract-ocr-eng hershey-fonts-data wamerican python3-numpy python3-pil \
@@ -96,7 +104,7 @@ stage_data() {
     # Held-out English: fonts and texts training never sees.
     PROSE_DIR="$HELDOUT_PROSE_DIR" "$PY" "$T/gen_ink.py" --config "$T/mix-heldout.json" --seed 202 \
         --n "$ENGLISH_N" --prefix deven -o "$WORK/ink/dev-english.jsonl"
-    wait
+    wait_all
     # Real ink (corpus/train only; corpus/real is test data): whole persons and whole contributor
     # directories held out (heldout.json).
     "$PY" "$T/split_writers.py" "$REAL" --heldout "$HELDOUT" --train "$WORK/ink/real-all.jsonl" \
@@ -106,7 +114,7 @@ stage_data() {
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind char --max "$CHARS_N" --seed 4 -o "$WORK/ink/real-chars.jsonl"
     "$PY" "$T/compose_real.py" lines "$WORK/ink/real-all.jsonl" --n "$LINES_N" --seed 5 -o "$WORK/ink/real-lines.jsonl" &
     "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$NUMBERS_N" --seed 5 -o "$WORK/ink/real-numbers.jsonl"
-    wait
+    wait_all
     heldout_real persons
     heldout_real groups
 }
@@ -119,21 +127,21 @@ stage_render() {
     mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
     "$render" "$WORK/ink/synth-101.jsonl" --out "$WORK/lines/train" --name synth-101 --seed 101 --shard-size 250 &
     "$render" "$WORK/ink/synth-102.jsonl" --out "$WORK/lines/train" --name synth-102 --seed 102 --shard-size 250
-    wait
+    wait_all
     "$render" "$WORK/ink/real-words.jsonl" --out "$WORK/lines/train" --name real-words --seed 7 \
         --copies "$WORD_COPIES" --plain-fraction 0.25 --shard-size 250 &
     "$render" "$WORK/ink/real-lines.jsonl" --out "$WORK/lines/train" --name real-lines --seed 11 --shard-size 250
-    wait
+    wait_all
     # Digits as the service draws them with the digits hint, composed numbers half with the
     # number hint (its slant setting), half as text.
     "$render" "$WORK/ink/real-digits.jsonl" --out "$WORK/lines/train" --name real-digits --seed 8 \
         --copies "$DIGIT_COPIES" --hint digits --shard-size 250 &
     "$render" "$WORK/ink/real-chars.jsonl" --out "$WORK/lines/train" --name real-chars --seed 9 --shard-size 250
-    wait
+    wait_all
     "$render" "$WORK/ink/real-numbers.jsonl" --out "$WORK/lines/train" --name real-numbers-n --seed 12 \
         --hint number --limit "$((NUMBERS_N / 2))" --shard-size 250 &
     "$render" "$WORK/ink/real-numbers.jsonl" --out "$WORK/lines/train" --name real-numbers-t --seed 13 --shard-size 250
-    wait
+    wait_all
     # Held-out ink exactly as the service draws it (the hint its kind gets through the API).
     for part in persons groups; do
         for set in words text digits chars numbers lines cnumbers; do

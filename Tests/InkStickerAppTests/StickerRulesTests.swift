@@ -104,6 +104,12 @@ import Testing
         #expect(ok.status == 200)
         let stale = try client.request("PATCH", path, json: ["text": "two"], headers: ["If-Match": etag], token: board.token)
         #expect(stale.status == 412)
+        // An unquoted tag is a malformed header, not a stale copy: 400 naming the header.
+        let unquoted = try client.request("PATCH", path, json: ["text": "two"],
+                                          headers: ["If-Match": etag.replacingOccurrences(of: "\"", with: "")], token: board.token)
+        #expect(unquoted.status == 400)
+        #expect((unquoted.json["detail"] as? String)?.contains("not an entity tag") == true)
+        #expect(unquoted.header("Content-Type") == "application/problem+json")
         #expect(try client.request("GET", path, token: board.token).json["text"] as? String == "one")
         #expect(try client.request("GET", path, headers: ["If-None-Match": etag], token: board.token).status == 200)
 

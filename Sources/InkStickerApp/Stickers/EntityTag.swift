@@ -11,6 +11,13 @@ enum EntityTag {
     static func checkIfMatch(_ context: RequestContext, current: StickerRecord) throws(APIError) {
         guard let header = context.headers["if-match"] else { return }
         let tags = list(header)
+        if let malformed = tags.first(where: { $0 != "*" && !isEntityTag($0) }) {
+            // Not a stale copy but a malformed header (e.g. `v1` without its quotes): say so,
+            // rather than 412 "the sticker has changed".
+            throw APIError(.badRequest, "If-Match: \(malformed) is not an entity tag; send the ETag exactly as it was given, "
+                           + "quotes included (\(of(current)) for the current version)",
+                           violations: [.init(pointer: "/header/If-Match", detail: "not an entity tag")])
+        }
         if tags.contains("*") || tags.contains(of(current)) { return }
         throw APIError(.preconditionFailed, "the sticker has changed (it is at version \(current.version)); fetch it and retry",
                        headers: [("ETag", of(current))])
@@ -27,6 +34,13 @@ enum EntityTag {
     static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
         let tags = list(ifNoneMatch).map { $0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0 }
         return tags.contains("*") || tags.contains(tag)
+    }
+
+    /// `"opaque"` or `W/"opaque"` (RFC 9110 §8.8.3): quotes around characters other than `"`.
+    static func isEntityTag(_ tag: String) -> Bool {
+        let opaque = tag.hasPrefix("W/") ? tag.dropFirst(2) : Substring(tag)
+        return opaque.count >= 2 && opaque.first == "\"" && opaque.last == "\""
+            && !opaque.dropFirst().dropLast().contains("\"")
     }
 
     private static func list(_ header: String) -> [String] {

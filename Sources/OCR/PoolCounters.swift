@@ -23,6 +23,11 @@ public struct OCRPoolMetrics: Sendable, Hashable {
     public var recognitionTime: Duration
     /// Time workers spent running jobs, summed over workers.
     public var busyTime: Duration
+
+    /// All zero: no workers, nothing run.
+    public static let idle = OCRPoolMetrics(workerCount: 0, queueDepth: 0, busyWorkers: 0, jobsSucceeded: 0, jobsFailed: 0,
+                                            jobsRejected: 0, jobsCancelled: 0, deadlineExceeded: 0, recognitions: 0,
+                                            recognitionTime: .zero, busyTime: .zero)
 }
 
 /// The pool's counters, updated lock-free from worker threads.

@@ -22,7 +22,6 @@ struct AppServices: Sendable {
     let layout: StickerLayout
     let events: EventHub
     let recognizer: any InkRecognizing
-    let ocrPool: OCRWorkerPool
     let inkDecoder: InkDecoder
     let listingCache = ListingCache()
     let inkRates: InkRateLimits
@@ -68,13 +67,13 @@ struct AppServices: Sendable {
         } catch {
             checks.append(Check(name: "database", ok: false, detail: "unavailable"))
         }
-        checks.append(Check(name: "ocr", ok: ocrPool.isReady, detail: "recognisers not running"))
+        checks.append(Check(name: "ocr", ok: recognizer.isReady, detail: "recognisers not running"))
         return checks
     }
 
     func prometheusText() -> String {
         var text = httpMetrics.prometheusText()
-        let ocr = ocrPool.metrics
+        let ocr = recognizer.metrics
         text += "# HELP ocr_workers Tesseract workers.\n# TYPE ocr_workers gauge\nocr_workers \(ocr.workerCount)\n"
         text += "# HELP ocr_busy_workers Workers recognising now.\n# TYPE ocr_busy_workers gauge\nocr_busy_workers \(ocr.busyWorkers)\n"
         text += "# HELP ocr_queue_depth Recognitions waiting.\n# TYPE ocr_queue_depth gauge\nocr_queue_depth \(ocr.queueDepth)\n"

@@ -96,23 +96,13 @@ public final class Service: Sendable {
         let services = AppServices(configuration: configuration, database: database, log: log,
                                    httpMetrics: metrics, files: StaticFiles.load(projectRoot: projectRoot),
                                    blocking: blocking, layout: StickerLayout(library: fonts), events: EventHub(),
-                                   recognizer: InkRecognizer(pool: pool), ocrPool: pool,
+                                   recognizer: InkRecognizer(pool: pool),
                                    inkDecoder: InkDecoder(limits: inkLimits),
                                    inkRates: InkRateLimits(
                                        perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
                                        perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst))))
-        var router = RouterBuilder()
-        SystemRoutes.register(&router, services)
-        RecognitionRoutes.register(&router, services)
-        BoardRoutes.register(&router, services)
-        StickerCreateRoute.register(&router, services)
-        StickerReadRoutes.register(&router, services)
-        StickerEditRoutes.register(&router, services)
-        RenderRoutes.register(&router, services)
         let streams = EventStreams()
-        EventRoutes.register(&router, services, streams)
-        let application = Application(router: router.freeze(), blocking: blocking, log: log,
-                                      cors: CORSPolicy(origins: configuration.corsOrigins))
+        let application = Self.application(services, streams: streams)
         let server: HTTPServer
         do {
             server = try HTTPServer.start(configuration: configuration.server, handler: application,
@@ -128,13 +118,29 @@ public final class Service: Sendable {
         return Service(server: server, services: services, blocking: blocking, streams: streams)
     }
 
+    /// Every route of the API on `services`: the HTTP handler the server runs, and what route
+    /// tests drive in-process (with a recognizer of their own, no sockets).
+    static func application(_ services: AppServices, streams: EventStreams) -> Application {
+        var router = RouterBuilder()
+        SystemRoutes.register(&router, services)
+        RecognitionRoutes.register(&router, services)
+        BoardRoutes.register(&router, services)
+        StickerCreateRoute.register(&router, services)
+        StickerReadRoutes.register(&router, services)
+        StickerEditRoutes.register(&router, services)
+        RenderRoutes.register(&router, services)
+        EventRoutes.register(&router, services, streams)
+        return Application(router: router.freeze(), blocking: services.blocking, log: services.log,
+                           cors: CORSPolicy(origins: services.configuration.corsOrigins))
+    }
+
     /// Stops accepting, lets in-flight requests finish within the grace period, then closes the
     /// workers and the database cleanly.
     public func stop() {
         let grace = services.configuration.shutdownGrace
         streams.stop()
         server.shutdown(gracePeriod: grace)
-        services.ocrPool.shutdown()
+        services.recognizer.shutdown()
         blocking.shutdown()
         do {
             try services.database.close()

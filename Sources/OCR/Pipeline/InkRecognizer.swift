@@ -27,6 +27,9 @@ public final class InkRecognizer: InkRecognizing {
     public var languageAliases: [String: String] { pool.languageAliases }
 
     public var hasCapacity: Bool { pool.queueDepth < pool.configuration.queueDepth }
+    public var isReady: Bool { pool.isReady }
+    public var metrics: OCRPoolMetrics { pool.metrics }
+    public func shutdown() { pool.shutdown() }
 
     /// The images a `fast` recognition with `hint` hands to Tesseract for these strokes, top to
     /// bottom: the same imaging (`RecognitionImaging`: stroke repair, single-glyph rule, lines,

@@ -86,4 +86,10 @@ public protocol InkRecognizing: Sendable {
     var hasCapacity: Bool { get }
     /// The exact line images a `fast` recognition with `hint` reads for these strokes (for debugging).
     func lineImages(for strokes: [Stroke], hint: CharacterHint) -> [GrayImage]
+    /// Whether recognitions can run now (readiness).
+    var isReady: Bool { get }
+    /// Counters of the workers behind it (metrics).
+    var metrics: OCRPoolMetrics { get }
+    /// Finishes or cancels queued work and stops the workers.
+    func shutdown()
 }

@@ -17,7 +17,7 @@ enum StickerEditRoutes {
                 let body = try parsed.get()
                 var collector = FieldCollector()
                 collector.record(body.unknownMemberViolations(allowed: ["text", "font", "style", "maxLength", "charset"], at: .root))
-                StickerAppearance.apply(body, to: &sticker, collector: &collector)
+                StickerAppearance.apply(body, to: &sticker.look, collector: &collector)
                 let text = collector.collect { () throws(FieldViolation) in try body.optional("text", as: String.self, at: .root) } ?? nil
                 if !collector.isEmpty { throw APIError(FieldViolations(collector.violations)) }
                 if let text {

@@ -2,14 +2,15 @@ import JSONKit
 import Store
 import TextLayout
 
-/// Decodes the client-settable look of a sticker (`font`, `style`, `maxLength`, `charset`) onto a record,
-/// collecting every violation with its JSON Pointer. Used by create (over defaults) and PATCH (over the stored record).
+/// Decodes the client-settable look of a sticker (`font`, `style`, `maxLength`, `charset`) onto a
+/// `StickerLook`, collecting every violation with its JSON Pointer. Used by create (over the
+/// defaults) and PATCH (over the stored sticker's look).
 /// A member that is absent or `null` leaves the value as it is, except `maxLength` and `charset`,
 /// where `null` removes the rule.
 enum StickerAppearance {
     static let styleMembers: Set<String> = ["strokeWidth", "strokeColor", "fillColor", "kerning", "lineHeight", "alignment", "lineLimit"]
 
-    static func apply(_ body: JSONObject, to record: inout StickerRecord, collector: inout FieldCollector) {
+    static func apply(_ body: JSONObject, to record: inout StickerLook, collector: inout FieldCollector) {
         let root = JSONPointer.root
         if let font = body["font"], !font.isNull {
             applyFont(font, to: &record, at: root.appending("font"), collector: &collector)
@@ -41,7 +42,7 @@ enum StickerAppearance {
         return charset
     }
 
-    private static func applyFont(_ value: JSONValue, to record: inout StickerRecord, at pointer: JSONPointer,
+    private static func applyFont(_ value: JSONValue, to record: inout StickerLook, at pointer: JSONPointer,
                                   collector: inout FieldCollector) {
         guard let font = collector.collect({ () throws(FieldViolation) in try value.decode(as: JSONObject.self, at: pointer) }) else { return }
         collector.record(font.unknownMemberViolations(allowed: ["family", "size"], at: pointer))

@@ -1,0 +1,40 @@
+import Ink
+import JSONKit
+import OCR
+
+/// Step 1 of creating a sticker from ink (`decode`): the whole request body, validated with every
+/// violation and its JSON Pointer, before anything is read from the database. The result is held
+/// until the board's token is checked (step 2), so an outsider learns nothing from validation.
+struct CreateRequest: Sendable {
+    /// What to read, and how.
+    var recognition: RecognitionRequest
+    /// Where the ink goes: a new sticker or a field, and the new sticker's anchor and centre.
+    var placement: StickerPlacement
+    /// The look of a new sticker (defaults with the request's font, style and input rules).
+    var look: StickerLook
+
+    static let members = InkRequest.members.union(StickerPlacement.members).union(["font", "style", "maxLength", "charset"])
+
+    static func decode(_ context: RequestContext, _ services: AppServices) -> Result<CreateRequest, APIError> {
+        Result { () throws(APIError) in
+            let body = try InkBody.object(context, limits: services.inkDecoder.limits)
+            var collector = FieldCollector()
+            collector.record(body.unknownMemberViolations(allowed: members, at: .root))
+            let recognition = try InkRequest.decode(body, decoder: services.inkDecoder,
+                                                    defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
+            let placement = StickerPlacement.decode(body, collector: &collector, limit: services.inkDecoder.limits.maxCoordinateMagnitude)
+            var look = StickerLook()
+            StickerAppearance.apply(body, to: &look, collector: &collector)
+            if let recognition, recognition.strokes.isEmpty {
+                collector.record(FieldViolation(pointer: JSONPointer.root.appending("strokes"),
+                                                detail: "at least one stroke is needed to create a sticker"))
+            }
+            guard collector.isEmpty, var recognition else { throw APIError(FieldViolations(collector.violations)) }
+            if recognition.charset == nil, let charset = look.charset {
+                // A digits-only sticker also reads the ink as digits.
+                recognition.charset = CharacterHint(rawValue: charset)
+            }
+            return CreateRequest(recognition: recognition, placement: placement, look: look)
+        }
+    }
+}

@@ -36,7 +36,7 @@ let package = Package(
         /// Tesseract handles, the worker pool and the recognition pipeline.
         .target(name: "OCR", dependencies: ["Ink", "CTesseract", "CLeptonica", "Locking"], swiftSettings: swiftSettings),
         /// SQLite: connections, migrations, records.
-        .target(name: "Store", dependencies: ["CSQLite", "Locking"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["CSQLite", "JSONKit", "Locking"], swiftSettings: swiftSettings),
         /// Text metrics with FreeType: sticker frames.
         .target(name: "TextLayout", dependencies: ["CFreeType", "Locking"], swiftSettings: swiftSettings),
         /// Routes, JSON resources and the sticker lifecycle.

@@ -109,6 +109,25 @@ import Testing
         #expect(error.extendedCode == .constraintCheck)
     }
 
+    /// Candidates are typed data: they read back as stored, and a row whose candidates are not
+    /// the JSON array they are stored as fails loudly instead of reading as no candidates.
+    @Test func candidatesRoundTripAndCorruptOnesFailLoudly() throws {
+        var record = makeSticker("s1")
+        record.candidates = [.init(text: "milk", confidence: 0.75), .init(text: "mi1k \"q\"", confidence: 0.25)]
+        try database.write { try $0.insertSticker(record) }
+        #expect(try database.read { try $0.sticker(id: "s1", boardId: "board-1") }?.candidates == record.candidates)
+        for corrupt in ["not json", #"[{"text":1}]"#, #"{"text":"a"}"#] {
+            try database.write { transaction in
+                try transaction.withStatement("UPDATE stickers SET candidates = ? WHERE id = ?") {
+                    try $0.bind(corrupt, "s1"); try $0.execute()
+                }
+            }
+            let error = try #require(throws: StoreError.self) { try database.read { try $0.sticker(id: "s1", boardId: "board-1") } }
+            guard case .corruptValue(_, let column, _) = error else { Issue.record("\(error)"); continue }
+            #expect(column == "candidates")
+        }
+    }
+
     @Test func deleteWithAndWithoutVersion() throws {
         try database.write { transaction in
             try transaction.insertSticker(makeSticker("s1"))

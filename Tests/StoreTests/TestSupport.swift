@@ -41,7 +41,7 @@ func makeSticker(_ id: String, board: String = "board-1", state: StickerRecord.S
                  text: String = "hello", at time: Int64 = 1_700_000_000_000) -> StickerRecord {
     StickerRecord(
         id: id, boardId: board, state: state, text: text, recognizedText: text, confidence: 0.9,
-        candidates: #"[{"text":"hello","confidence":0.9}]"#,
+        candidates: [.init(text: "hello", confidence: 0.9)],
         anchor: .init(x: frame.x, y: frame.y),
         center: .init(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2),
         frame: frame, fontFamily: "Inter", fontSize: 24,

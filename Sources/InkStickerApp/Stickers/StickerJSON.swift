@@ -48,13 +48,8 @@ enum StickerJSON {
         ])
     }
 
-    /// Candidates are stored as the JSON array they are served as.
-    static func candidates(_ stored: String) -> JSONValue {
-        (try? JSONReader.parse(stored)) ?? .array([])
-    }
-
-    static func encodeCandidates(_ candidates: [(text: String, confidence: Double)]) -> String {
-        JSONWriter().string(.array(candidates.map { .object([("text", .string($0.text)), ("confidence", .number($0.confidence))]) }))
+    static func candidates(_ candidates: [StickerRecord.Candidate]) -> JSONValue {
+        .array(candidates.map { .object([("text", .string($0.text)), ("confidence", .number($0.confidence))]) })
     }
 
     static func board(_ b: BoardRecord, counts: StickerCounts? = nil, token: String? = nil) -> JSONValue {

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// Column order shared by every sticker SELECT and the row decoder below.
 extension StickerRecord {
     static let columns = """
@@ -11,7 +13,8 @@ extension StickerRecord {
     /// Decodes a row selected with `columns`.
     ///
     /// - Throws: `StoreError.corruptValue` for a state or alignment the schema's CHECKs should
-    ///   have prevented (a database edited by hand).
+    ///   have prevented, or candidates that are not the JSON array they are stored as (a
+    ///   database edited by hand): a corrupt row fails loudly rather than reading as empty.
     init(row: SQLiteStatement) throws {
         let stateText = row.string(at: 2)
         guard let state = State(rawValue: stateText) else {
@@ -23,7 +26,8 @@ extension StickerRecord {
         }
         self.init(
             id: row.string(at: 0), boardId: row.string(at: 1), state: state, text: row.string(at: 3),
-            recognizedText: row.string(at: 4), confidence: row.double(at: 5), candidates: row.string(at: 6),
+            recognizedText: row.string(at: 4), confidence: row.double(at: 5),
+            candidates: try Self.decodeCandidates(row.string(at: 6)),
             anchor: Point(x: row.double(at: 7), y: row.double(at: 8)),
             center: Point(x: row.double(at: 9), y: row.double(at: 10)),
             frame: Rect(x: row.double(at: 11), y: row.double(at: 12),
@@ -45,7 +49,7 @@ extension StickerRecord {
     /// parameters `first`…`first + 29` in `columns` order, for INSERT and UPDATE.
     func bindContent(to statement: SQLiteStatement, from first: Int) throws {
         let values: [any SQLiteBindable] = [
-            id, boardId, state.rawValue, text, recognizedText, confidence, candidates,
+            id, boardId, state.rawValue, text, recognizedText, confidence, Self.encodeCandidates(candidates),
             anchor.x, anchor.y, center.x, center.y, frame.x, frame.y, frame.width, frame.height,
             fontFamily, fontSize, style.strokeWidth, style.strokeColor, style.fillColor, style.kerning,
             style.lineHeight, style.alignment.rawValue, style.lineLimit, maxLength, charset,
@@ -53,6 +57,22 @@ extension StickerRecord {
         ]
         for (offset, value) in values.enumerated() {
             try value.bind(to: statement, at: first + offset)
+        }
+    }
+}
+
+extension StickerRecord {
+    /// The candidates column: a JSON array of `{"text", "confidence"}` objects.
+    static func encodeCandidates(_ candidates: [Candidate]) -> String {
+        JSONWriter().string(.array(candidates.map { .object([("text", .string($0.text)), ("confidence", .number($0.confidence))]) }))
+    }
+
+    static func decodeCandidates(_ stored: String) throws -> [Candidate] {
+        let corrupt = StoreError.corruptValue(table: "stickers", column: "candidates", value: String(stored.prefix(80)))
+        guard let array = (try? JSONReader.parse(Array(stored.utf8)))?.arrayValue else { throw corrupt }
+        return try array.map { item in
+            guard let text = item["text"]?.stringValue, let confidence = item["confidence"]?.doubleValue else { throw corrupt }
+            return Candidate(text: text, confidence: confidence)
         }
     }
 }

@@ -14,6 +14,17 @@ public struct StickerRecord: Sendable, Hashable {
         case left, center, right
     }
 
+    /// One recognition alternative.
+    public struct Candidate: Sendable, Hashable {
+        public var text: String
+        /// 0...1
+        public var confidence: Double
+        public init(text: String, confidence: Double) {
+            self.text = text
+            self.confidence = confidence
+        }
+    }
+
     /// A point in board coordinates (y down).
     public struct Point: Sendable, Hashable {
         /// Horizontal coordinate (grows rightwards).
@@ -82,8 +93,8 @@ public struct StickerRecord: Sendable, Hashable {
     public var recognizedText: String
     /// Recognition confidence, as the application scales it.
     public var confidence: Double
-    /// Recognition alternatives: JSON produced by the application, stored verbatim.
-    public var candidates: String
+    /// Recognition alternatives, best first (stored as a JSON array of `{text, confidence}`).
+    public var candidates: [Candidate]
     /// Where the writing started.
     public var anchor: Point
     /// The fixed centre the frame grows and shrinks around.
@@ -116,7 +127,7 @@ public struct StickerRecord: Sendable, Hashable {
 
     /// Creates a record. `version` and `seq` are assigned by the store on insert.
     public init(id: String, boardId: String, state: State, text: String, recognizedText: String,
-                confidence: Double, candidates: String, anchor: Point, center: Point, frame: Rect,
+                confidence: Double, candidates: [Candidate], anchor: Point, center: Point, frame: Rect,
                 fontFamily: String, fontSize: Double, style: Style, maxLength: Int?, charset: String?,
                 inkBounds: Rect, version: Int64 = 1, createdAt: Int64, updatedAt: Int64,
                 committedAt: Int64?, seq: Int64 = 0) {

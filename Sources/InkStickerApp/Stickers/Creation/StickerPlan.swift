@@ -42,7 +42,7 @@ struct StickerPlan: Sendable {
         let strokes = request.recognition.strokes
         let inkBounds = StickerPlacement.bounds(strokes)
         let inkCenter = StickerRecord.Point(x: inkBounds.x + inkBounds.width / 2, y: inkBounds.y + inkBounds.height / 2)
-        let candidates = StickerJSON.encodeCandidates(read.candidates.map { ($0.text, $0.confidence) })
+        let candidates = read.candidates.map { StickerRecord.Candidate(text: $0.text, confidence: $0.confidence) }
         let target = try services.database.read { tx -> StickerRecord? in
             switch request.placement.target {
             case .new: return nil

@@ -51,11 +51,11 @@ final class Connection {
     var lingerEnd: UInt64 = 0
 
     init(id: UInt64, fd: Int32, remoteAddress: String, limits: HTTPParserLimits, deadline: UInt64,
-         bodyLimit: @escaping @Sendable (HTTPRequestHead) -> Int?) {
+         admit: @escaping @Sendable (HTTPRequestHead) -> HTTPAdmission) {
         self.id = id
         self.fd = fd
         self.remoteAddress = remoteAddress
-        self.parser = HTTPRequestParser(limits: limits, bodyLimit: bodyLimit)
+        self.parser = HTTPRequestParser(limits: limits, admit: admit)
         self.deadline = deadline
     }
 

@@ -111,7 +111,7 @@ extension EventLoop {
         connection.keepAlive = head.keepAlive && !draining
         connection.requestID = requestIDs.next(clientValue: head.headers["x-request-id"])
         let request = HTTPRequest(head: head, body: body, remoteAddress: connection.remoteAddress,
-                                  requestID: connection.requestID)
+                                  requestID: connection.requestID, admission: connection.parser.admission)
         let writer = HTTPResponseWriter(loop: self, connectionID: connection.id, sequence: connection.sequence)
         core.handler.handle(request, writer: writer)
     }

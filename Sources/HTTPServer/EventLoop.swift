@@ -182,7 +182,7 @@ final class EventLoop: @unchecked Sendable {
             let handler = core.handler
             let connection = Connection(id: id, fd: fd, remoteAddress: String(cChars: name),
                                         limits: config.limits, deadline: deadline,
-                                        bodyLimit: { handler.bodyLimit(for: $0) })
+                                        admit: { handler.admit($0) })
             connections[id] = connection
             let events = UInt32(CSYS_EPOLLIN) | UInt32(CSYS_EPOLLRDHUP)
             if csys_epoll_ctl(epfd, Int32(CSYS_EPOLL_CTL_ADD), fd, events, id) != 0 {

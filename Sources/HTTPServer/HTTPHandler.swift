@@ -7,17 +7,31 @@
 public protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest, writer: HTTPResponseWriter)
 
-    /// The largest body accepted for a request with this head, asked before the body is read so that
-    /// an oversized body is refused with 413 without reading it. Nil means the server's default.
-    func bodyLimit(for head: HTTPRequestHead) -> Int?
+    /// Asked once per request as soon as its head is parsed, before the body is read: the largest
+    /// body accepted (so an oversized body is refused with 413 unread), and whatever the handler
+    /// worked out from the head (its route), handed back in `HTTPRequest.admission`.
+    func admit(_ head: HTTPRequestHead) -> HTTPAdmission
 
     /// Builds the response for a protocol-level error found by the server (bad framing, timeouts,
     /// overload), so that every error body has the application's format.
     func errorResponse(status: HTTPStatus, detail: String) -> HTTPResponse
 }
 
+/// What a handler decided about a request from its head alone.
+public struct HTTPAdmission: Sendable {
+    /// The largest body accepted; nil means the server's default.
+    public var bodyLimit: Int?
+    /// The handler's own result (e.g. its route match), returned with the request.
+    public var context: (any Sendable)?
+
+    public init(bodyLimit: Int? = nil, context: (any Sendable)? = nil) {
+        self.bodyLimit = bodyLimit
+        self.context = context
+    }
+}
+
 extension HTTPHandler {
-    public func bodyLimit(for head: HTTPRequestHead) -> Int? { nil }
+    public func admit(_ head: HTTPRequestHead) -> HTTPAdmission { HTTPAdmission() }
 
     public func errorResponse(status: HTTPStatus, detail: String) -> HTTPResponse {
         ProblemResponse.make(status: status, detail: detail)

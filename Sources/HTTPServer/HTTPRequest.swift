@@ -49,12 +49,16 @@ public struct HTTPRequest: Sendable {
     public var remoteAddress: String
     /// The request id: the client's `X-Request-Id` when it is sane, else generated.
     public var requestID: String
+    /// What the handler's `admit` returned for this request's head (nil when it was not asked).
+    public var admission: HTTPAdmission?
 
-    public init(head: HTTPRequestHead, body: [UInt8] = [], remoteAddress: String = "", requestID: String = "") {
+    public init(head: HTTPRequestHead, body: [UInt8] = [], remoteAddress: String = "", requestID: String = "",
+                admission: HTTPAdmission? = nil) {
         self.head = head
         self.body = body
         self.remoteAddress = remoteAddress
         self.requestID = requestID
+        self.admission = admission
     }
 
     public var method: HTTPMethod { head.method }

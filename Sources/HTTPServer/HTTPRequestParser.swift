@@ -32,17 +32,19 @@ public struct HTTPRequestParser: Sendable {
     }
 
     public let limits: HTTPParserLimits
-    /// The body limit for a request with this head (e.g. per route), or nil for `limits.maxBodyBytes`.
-    let bodyLimitForHead: (@Sendable (HTTPRequestHead) -> Int?)?
+    /// The handler's decision on a head (its body limit, nil for `limits.maxBodyBytes`).
+    let admit: (@Sendable (HTTPRequestHead) -> HTTPAdmission)?
+    /// The decision on the current request's head.
+    public private(set) var admission: HTTPAdmission?
     var state: State = .head(scanned: 0)
     var framing: Framing = .none
     var body: [UInt8] = []
     var bodyLimit: Int
 
     public init(limits: HTTPParserLimits = HTTPParserLimits(),
-                bodyLimit: (@Sendable (HTTPRequestHead) -> Int?)? = nil) {
+                admit: (@Sendable (HTTPRequestHead) -> HTTPAdmission)? = nil) {
         self.limits = limits
-        self.bodyLimitForHead = bodyLimit
+        self.admit = admit
         self.bodyLimit = limits.maxBodyBytes
     }
 
@@ -113,7 +115,8 @@ public struct HTTPRequestParser: Sendable {
         let head = try HTTPHeadParser(limits: limits).parse(UnsafeRawBufferPointer(rebasing: buffer[0..<end.headLength]))
         framing = try Self.framing(of: head)
         body = []
-        bodyLimit = bodyLimitForHead?(head) ?? limits.maxBodyBytes
+        admission = admit?(head)
+        bodyLimit = admission?.bodyLimit ?? limits.maxBodyBytes
         switch framing {
         case .none: state = .bodyComplete
         case .length(let n): state = n == 0 ? .bodyComplete : .fixedBody(remaining: n)

@@ -121,7 +121,7 @@ struct EchoHandler: HTTPHandler {
         }
     }
 
-    func bodyLimit(for head: HTTPRequestHead) -> Int? { head.path == "/small" ? 16 : nil }
+    func admit(_ head: HTTPRequestHead) -> HTTPAdmission { HTTPAdmission(bodyLimit: head.path == "/small" ? 16 : nil) }
 }
 
 enum Thread {

@@ -50,8 +50,8 @@ import Testing
 
     @Test func bodyLimitIsKnownBeforeTheBody() {
         let router = Self.router()
-        #expect(router.bodyLimit(for: HTTPRequestHead(method: .post, target: "/v1/boards")) == 10)
-        #expect(router.bodyLimit(for: HTTPRequestHead(method: .get, target: "/v1/boards/x")) == nil)
+        #expect(router.resolve(HTTPRequestHead(method: .post, target: "/v1/boards")).bodyLimit == 10)
+        #expect(router.resolve(HTTPRequestHead(method: .get, target: "/v1/boards/x")).bodyLimit == nil)
     }
 
     @Test func queryParametersDecodeAndValidate() throws {

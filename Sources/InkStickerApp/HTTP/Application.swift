@@ -14,7 +14,10 @@ final class Application: HTTPHandler {
         self.cors = cors
     }
 
-    func bodyLimit(for head: HTTPRequestHead) -> Int? { router.bodyLimit(for: head) }
+    func admit(_ head: HTTPRequestHead) -> HTTPAdmission {
+        let resolution = router.resolve(head)
+        return HTTPAdmission(bodyLimit: resolution.bodyLimit, context: resolution)
+    }
 
     func errorResponse(status: HTTPStatus, detail: String) -> HTTPResponse {
         var response = APIError(status, detail).response()
@@ -32,12 +35,14 @@ final class Application: HTTPHandler {
             writer.send(origin.map { cors.decorate(response, origin: $0) } ?? response)
         }
         do throws(APIError) {
-            let segments = try RequestPath.segments(request.path)
+            // Matched once, when the head arrived (`admit`); requests made in-process are matched here.
+            let resolution = request.admission?.context as? Router.Resolution ?? router.resolve(request.head)
+            let segments = try resolution.segments.get()
             if request.method == .options, let preflight = cors.preflight(request, allowed: allowedMethods(segments)) {
                 send(preflight)
                 return
             }
-            switch router.match(method: request.method, segments: segments) {
+            switch resolution.match ?? router.match(method: request.method, segments: segments) {
             case .notFound:
                 throw APIError(.notFound, "no resource at this path")
             case .methodNotAllowed(let allowed):

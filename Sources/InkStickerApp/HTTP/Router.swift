@@ -55,11 +55,20 @@ struct Router: Sendable {
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 
-    /// The body limit of the route a head would reach, so oversized bodies are refused unread.
-    func bodyLimit(for head: HTTPRequestHead) -> Int? {
-        guard head.method == .post || head.method == .put || head.method == .patch,
-              let segments = try? RequestPath.segments(head.path),
-              case .found(let route, _) = match(method: head.method, segments: segments) else { return nil }
-        return route.bodyLimit
+    /// The route a head reaches, worked out once per request when its head arrives: its body
+    /// limit refuses oversized bodies unread, and the handler runs it without matching again.
+    struct Resolution: Sendable {
+        let segments: Result<[Substring], APIError>
+        let match: Match?
+
+        var bodyLimit: Int? {
+            if case .found(let route, _)? = match { return route.bodyLimit }
+            return nil
+        }
+    }
+
+    func resolve(_ head: HTTPRequestHead) -> Resolution {
+        let segments = Result { () throws(APIError) in try RequestPath.segments(head.path) }
+        return Resolution(segments: segments, match: (try? segments.get()).map { match(method: head.method, segments: $0) })
     }
 }

@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import Locking
 
 /// An HTTP/1.1 server on non-blocking POSIX sockets and epoll.
 ///
@@ -13,7 +14,7 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     let core: ServerCore
     let loops: [EventLoop]
-    let threads: [LoopThread]
+    let threads: [JoinableThread]
 
     private init(configuration: HTTPServerConfiguration, core: ServerCore, loops: [EventLoop], port: Int) {
         self.configuration = configuration
@@ -21,7 +22,13 @@ public final class HTTPServer: Sendable {
         self.loops = loops
         self.metrics = core.metrics
         self.port = port
-        self.threads = loops.map { loop in LoopThread { loop.run() } }
+        self.threads = loops.map { loop in
+            do {
+                return try JoinableThread(name: "http-loop-\(loop.index)") { loop.run() }
+            } catch {
+                preconditionFailure("cannot start an event-loop thread: \(error)")
+            }
+        }
     }
 
     /// Binds and starts serving.
@@ -55,25 +62,4 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// A joinable pthread running one closure.
-final class LoopThread: Sendable {
-    private let handle: pthread_t
 
-    init(_ body: @escaping @Sendable () -> Void) {
-        final class Box: @unchecked Sendable {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
-        precondition(rc == 0, "pthread_create failed with \(rc)")
-        handle = thread
-    }
-
-    func join() { pthread_join(handle, nil) }
-}

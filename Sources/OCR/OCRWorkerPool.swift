@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 import Synchronization
 
 /// A fixed set of worker threads, each owning its own Tesseract handles, behind a bounded queue.
@@ -13,7 +14,7 @@ import Synchronization
 public final class OCRWorkerPool: Sendable {
     public let configuration: OCRConfiguration
     let core: PoolCore
-    private let threads: [pthread_t]
+    private let threads: [JoinableThread]
     private let joined = Atomic<Bool>(false)
 
     /// Starts `configuration.workerCount` workers and waits until each has loaded the default
@@ -23,7 +24,7 @@ public final class OCRWorkerPool: Sendable {
         let core = PoolCore(configuration: configuration)
         // Fail early, with the installed languages, rather than once per worker.
         _ = try configuration.catalog.model(for: configuration.defaultLanguage)
-        var threads: [pthread_t] = []
+        var threads: [JoinableThread] = []
         var startError: OCRError?
         for index in 0..<configuration.workerCount {
             switch WorkerThread.start(index: index, core: core) {
@@ -87,16 +88,9 @@ public final class OCRWorkerPool: Sendable {
         guard let abandoned = core.beginShutdown() else { return }
         for job in abandoned { job.cancel(.shuttingDown) }
         guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let current = pthread_self()
-        for thread in threads {
-            // A job that drops the last reference to the pool runs this on its own worker:
-            // that thread cannot join itself and ends on its own once the job returns.
-            if pthread_equal(thread, current) != 0 {
-                pthread_detach(thread)
-            } else {
-                pthread_join(thread, nil)
-            }
-        }
+        // A job that drops the last reference to the pool runs this on its own worker: that
+        // thread is detached rather than joined (JoinableThread.join) and ends once the job returns.
+        for thread in threads { thread.join() }
     }
 
     // MARK: State for health checks and metrics

@@ -7,7 +7,8 @@ struct PendingJob: Sendable {
     let cancel: @Sendable (OCRError) -> Void
 }
 
-/// The state shared by the pool and its worker threads. Everything mutable is guarded by `lock`.
+/// The state shared by the pool and its worker threads: start-up reports under `lock`, the jobs
+/// in a bounded `JobQueue` (waiting jobs beyond those idle workers take at once: `queueDepth`).
 final class PoolCore: @unchecked Sendable {
     enum State {
         case starting
@@ -17,23 +18,21 @@ final class PoolCore: @unchecked Sendable {
 
     let configuration: OCRConfiguration
     let counters = PoolCounters()
-    let lock = ConditionLock()
+    let jobs: JobQueue<PendingJob>
+    private let lock = ConditionLock()
 
     // Guarded by `lock`.
     private var state = State.starting
-    private var queue: [PendingJob] = []
-    private var queueHead = 0
-    /// Workers blocked in `next()`, ready to take a job at once.
-    private var idleWorkers = 0
     /// Start-up outcome per worker (`nil` until the worker reports).
     private var startup: [Result<Void, OCRError>?]
 
     init(configuration: OCRConfiguration) {
         self.configuration = configuration
+        jobs = JobQueue(capacity: configuration.queueDepth)
         startup = Array(repeating: nil, count: configuration.workerCount)
     }
 
-    var queuedCount: Int { lock.withLock { queue.count - queueHead } }
+    var queuedCount: Int { jobs.count }
     var isRunning: Bool { lock.withLock { state == .running } }
 
     // MARK: Start-up
@@ -60,49 +59,31 @@ final class PoolCore: @unchecked Sendable {
 
     /// Queues a job if a worker is idle or the queue has room.
     func enqueue(_ job: PendingJob) throws(OCRError) {
-        try lock.withLock { () throws(OCRError) in
-            guard state == .running else { throw .shuttingDown }
-            let waiting = queue.count - queueHead
-            // Jobs that an idle worker is about to take do not count against the depth.
-            guard waiting < configuration.queueDepth + idleWorkers else {
+        guard isRunning else { throw .shuttingDown }
+        do {
+            try jobs.push(job)
+        } catch {
+            switch error {
+            case .closed:
+                throw .shuttingDown
+            case .full(let waiting):
                 counters.jobsRejected.add(1, ordering: .relaxed)
                 throw .overloaded(retryAfterSeconds: retryAfterSeconds(waiting: waiting))
             }
-            queue.append(job)
-            lock.signal()
         }
     }
 
     /// Blocks until a job is available; `nil` once the pool shuts down.
-    func next() -> PendingJob? {
-        lock.withLock {
-            while queue.count == queueHead && state != .shuttingDown {
-                idleWorkers += 1
-                lock.wait()
-                idleWorkers -= 1
-            }
-            guard state != .shuttingDown, queueHead < queue.count else { return nil }
-            let job = queue[queueHead]
-            queueHead += 1
-            if queueHead == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                queueHead = 0
-            }
-            return job
-        }
-    }
+    func next() -> PendingJob? { jobs.next() }
 
     /// Stops accepting work and returns the jobs that never started; `nil` if already stopping.
     func beginShutdown() -> [PendingJob]? {
-        lock.withLock {
-            guard state != .shuttingDown else { return nil }
+        let first = lock.withLock { () -> Bool in
+            guard state != .shuttingDown else { return false }
             state = .shuttingDown
-            let abandoned = Array(queue[queueHead...])
-            queue.removeAll()
-            queueHead = 0
-            lock.broadcast()
-            return abandoned
+            return true
         }
+        return first ? jobs.close(.abandon) : nil
     }
 
     /// A client should come back once the queue ahead of it has drained: queued jobs times the

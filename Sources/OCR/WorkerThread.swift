@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 
 /// One worker: a dedicated pthread that owns a `WorkerContext` for its whole life.
 ///
@@ -6,39 +7,20 @@ import Glibc
 /// milliseconds in C code, which must not happen on the cooperative pool, and Tesseract
 /// handles must stay on one thread.
 enum WorkerThread {
-    /// Starts worker `index`; returns its thread or the `pthread_create` error.
-    static func start(index: Int, core: PoolCore) -> Result<pthread_t, OCRError> {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, core.configuration.workerStackBytes)
-
-        let start = Unmanaged.passRetained(Start(index: index, core: core)).toOpaque()
-        var thread = pthread_t()
-        let code = pthread_create(&thread, &attributes, { argument in
-            guard let argument else { return nil }
-            let start = Unmanaged<Start>.fromOpaque(argument).takeRetainedValue()
-            WorkerThread.main(index: start.index, core: start.core)
-            return nil
-        }, start)
-        guard code == 0 else {
-            Unmanaged<Start>.fromOpaque(start).release()
-            return .failure(.threadStartFailed(errno: code))
-        }
-        return .success(thread)
-    }
-
-    private final class Start {
-        let index: Int
-        let core: PoolCore
-        init(index: Int, core: PoolCore) {
-            self.index = index
-            self.core = core
+    /// Starts worker `index` on its own named thread.
+    static func start(index: Int, core: PoolCore) -> Result<JoinableThread, OCRError> {
+        do {
+            return .success(try JoinableThread(name: "ocr-worker-\(index)", stackBytes: core.configuration.workerStackBytes) {
+                WorkerThread.main(index: index, core: core)
+            })
+        } catch {
+            switch error {
+            case .failed(let code): return .failure(.threadStartFailed(errno: code))
+            }
         }
     }
 
     private static func main(index: Int, core: PoolCore) {
-        nameCurrentThread("ocr-worker-\(index)")
         if core.configuration.pinWorkersToCores {
             pinToCore(index % OCRConfiguration.activeProcessorCount)
         }
@@ -57,16 +39,6 @@ enum WorkerThread {
             job.run(context)
             core.counters.busyWorkers.subtract(1, ordering: .relaxed)
         }
-    }
-
-    /// Names the thread for `top -H`, `gdb` and `/proc` (`pthread_setname_np` does not import).
-    private static func nameCurrentThread(_ name: String) {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        // The kernel keeps 15 bytes.
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// Restricts the calling thread to one CPU. Failure (a CPU outside the allowed set) is

@@ -28,40 +28,42 @@ let package = Package(
         /// pthread-based locks, visible to ThreadSanitizer (unlike `Synchronization.Mutex` on Linux).
         .target(name: "Locking", swiftSettings: swiftSettings),
         /// Sockets, epoll event loops and HTTP/1.1: knows nothing of ink.
-        .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"], swiftSettings: swiftSettings),
+        .target(name: "HTTPServer", dependencies: ["CSystem", "JSONKit", "Locking"], swiftSettings: swiftSettings),
         /// A fast JSON reader and writer with JSON Pointer error locations.
         .target(name: "JSONKit", swiftSettings: swiftSettings),
+        /// Points, sizes and rectangles in board coordinates (y down): the one geometry every module shares.
+        .target(name: "Geometry", swiftSettings: swiftSettings),
         /// Stroke model, decoding, validation, line segmentation, normalization, rasterizer.
-        .target(name: "Ink", dependencies: ["JSONKit"], swiftSettings: swiftSettings),
+        .target(name: "Ink", dependencies: ["Geometry", "JSONKit"], swiftSettings: swiftSettings),
         /// Tesseract handles, the worker pool and the recognition pipeline.
-        .target(name: "OCR", dependencies: ["Ink", "CTesseract", "CLeptonica", "Locking"], swiftSettings: swiftSettings),
+        .target(name: "OCR", dependencies: ["Geometry", "Ink", "CTesseract", "CLeptonica", "Locking"], swiftSettings: swiftSettings),
         /// SQLite: connections, migrations, records.
-        .target(name: "Store", dependencies: ["CSQLite", "JSONKit", "Locking"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["CSQLite", "Geometry", "JSONKit", "Locking"], swiftSettings: swiftSettings),
         /// Text metrics with FreeType: sticker frames.
-        .target(name: "TextLayout", dependencies: ["CFreeType", "Locking"], swiftSettings: swiftSettings),
+        .target(name: "TextLayout", dependencies: ["CFreeType", "Geometry", "Locking"], swiftSettings: swiftSettings),
         /// Routes, JSON resources and the sticker lifecycle.
         .target(name: "InkStickerApp",
-                dependencies: ["HTTPServer", "JSONKit", "Ink", "OCR", "Store", "TextLayout", "Locking"],
+                dependencies: ["HTTPServer", "JSONKit", "Geometry", "Ink", "OCR", "Store", "TextLayout", "Locking"],
                 swiftSettings: swiftSettings),
         /// The thin executable.
         .executableTarget(name: "inksticker", dependencies: ["InkStickerApp", "OCR"], swiftSettings: swiftSettings),
         /// Benchmarks and offline evaluation of the recognition pipeline (bench/recognize.sh).
         /// Renders JSON-lines ink to training line images with the service's own imaging.
-        .executableTarget(name: "inkrender", dependencies: ["Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
+        .executableTarget(name: "inkrender", dependencies: ["Geometry", "Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
         /// Command-line argument reading and a seeded generator shared by the developer tools below.
         .target(name: "ToolSupport", swiftSettings: swiftSettings),
-        .executableTarget(name: "inkbench", dependencies: ["Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
+        .executableTarget(name: "inkbench", dependencies: ["Geometry", "Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: swiftSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: swiftSettings),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "InkTests", dependencies: ["Ink", "JSONKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "Ink", "Locking"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Locking"], swiftSettings: swiftSettings),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"], swiftSettings: swiftSettings),
+        .testTarget(name: "InkTests", dependencies: ["Geometry", "Ink", "JSONKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "OCRTests", dependencies: ["Geometry", "OCR", "Ink", "Locking"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Geometry", "Store", "Locking"], swiftSettings: swiftSettings),
+        .testTarget(name: "TextLayoutTests", dependencies: ["Geometry", "TextLayout"], swiftSettings: swiftSettings),
         .testTarget(name: "InkStickerAppTests",
-                    dependencies: ["InkStickerApp", "HTTPServer", "JSONKit", "Store"],
+                    dependencies: ["InkStickerApp", "Geometry", "HTTPServer", "JSONKit", "Store"],
                     swiftSettings: swiftSettings),
     ]
 )

@@ -1,3 +1,4 @@
+import JSONKit
 import CSystem
 import Glibc
 import Locking
@@ -53,33 +54,33 @@ public final class MemoryLogSink: LogSink {
 extension AccessLogEntry {
     /// Appends the entry as one JSON line, straight into bytes (this runs once per request).
     func appendJSONLine(to out: inout [UInt8]) {
-        JSONBytes.appendLiteral("{\"time\":", to: &out)
-        JSONBytes.appendInt(timeMs, to: &out)
-        JSONBytes.appendLiteral(",\"level\":\"info\",\"msg\":\"request\",\"requestId\":", to: &out)
-        JSONBytes.appendString(requestID, to: &out)
-        JSONBytes.appendLiteral(",\"method\":", to: &out)
-        JSONBytes.appendString(method, to: &out)
-        JSONBytes.appendLiteral(",\"path\":", to: &out)
-        JSONBytes.appendString(path, to: &out)
+        JSONWriter.appendLiteral("{\"time\":", to: &out)
+        JSONWriter.appendInteger(Int(timeMs), to: &out)
+        JSONWriter.appendLiteral(",\"level\":\"info\",\"msg\":\"request\",\"requestId\":", to: &out)
+        JSONWriter.appendString(requestID, to: &out)
+        JSONWriter.appendLiteral(",\"method\":", to: &out)
+        JSONWriter.appendString(method, to: &out)
+        JSONWriter.appendLiteral(",\"path\":", to: &out)
+        JSONWriter.appendString(path, to: &out)
         if !route.isEmpty {
-            JSONBytes.appendLiteral(",\"route\":", to: &out)
-            JSONBytes.appendString(route, to: &out)
+            JSONWriter.appendLiteral(",\"route\":", to: &out)
+            JSONWriter.appendString(route, to: &out)
         }
-        JSONBytes.appendLiteral(",\"status\":", to: &out)
-        JSONBytes.appendInt(Int64(status), to: &out)
-        JSONBytes.appendLiteral(",\"bytes\":", to: &out)
-        JSONBytes.appendInt(Int64(bytes), to: &out)
+        JSONWriter.appendLiteral(",\"status\":", to: &out)
+        JSONWriter.appendInteger(status, to: &out)
+        JSONWriter.appendLiteral(",\"bytes\":", to: &out)
+        JSONWriter.appendInteger(bytes, to: &out)
         // Milliseconds with microsecond resolution, written as a decimal without Double formatting.
         let micros = Int64((durationMs * 1000).rounded())
-        JSONBytes.appendLiteral(",\"durationMs\":", to: &out)
-        JSONBytes.appendInt(micros / 1000, to: &out)
+        JSONWriter.appendLiteral(",\"durationMs\":", to: &out)
+        JSONWriter.appendInteger(Int(micros / 1000), to: &out)
         out.append(UInt8(ascii: "."))
         let fraction = micros % 1000
         if fraction < 100 { out.append(0x30) }
         if fraction < 10 { out.append(0x30) }
-        JSONBytes.appendInt(fraction, to: &out)
-        JSONBytes.appendLiteral(",\"remote\":", to: &out)
-        JSONBytes.appendString(remoteAddress, to: &out)
-        JSONBytes.appendLiteral("}\n", to: &out)
+        JSONWriter.appendInteger(Int(fraction), to: &out)
+        JSONWriter.appendLiteral(",\"remote\":", to: &out)
+        JSONWriter.appendString(remoteAddress, to: &out)
+        JSONWriter.appendLiteral("}\n", to: &out)
     }
 }

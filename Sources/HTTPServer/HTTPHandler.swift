@@ -1,3 +1,5 @@
+import JSONKit
+
 /// What the server calls for each complete request.
 ///
 /// `handle` runs on an event-loop thread and must not block: cheap answers may be sent at once,
@@ -41,35 +43,16 @@ extension HTTPHandler {
 /// Minimal `application/problem+json` (RFC 9457) bodies for errors the server produces itself.
 public enum ProblemResponse {
     public static func make(status: HTTPStatus, detail: String) -> HTTPResponse {
-        var body = "{\"type\":\"about:blank\",\"title\":"
-        appendJSONString(status.reason, to: &body)
-        body += ",\"status\":\(status.code),\"detail\":"
-        appendJSONString(detail, to: &body)
-        body += "}"
+        var body: [UInt8] = []
+        JSONWriter.appendLiteral("{\"type\":\"about:blank\",\"title\":", to: &body)
+        JSONWriter.appendString(status.reason, to: &body)
+        JSONWriter.appendLiteral(",\"status\":", to: &body)
+        JSONWriter.appendInteger(status.code, to: &body)
+        JSONWriter.appendLiteral(",\"detail\":", to: &body)
+        JSONWriter.appendString(detail, to: &body)
+        JSONWriter.appendLiteral("}", to: &body)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/problem+json")
-        return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
-    }
-
-    /// Appends `string` as a JSON string literal (RFC 8259 §7).
-    public static func appendJSONString(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 }

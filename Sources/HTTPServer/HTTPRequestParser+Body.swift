@@ -69,12 +69,7 @@ extension HTTPRequestParser {
                     state = .trailers(seen: seen + line.next - line.content.lowerBound)
                 }
             case .bodyComplete:
-                let complete = body
-                body = []
-                framing = .none
-                bodyLimit = limits.maxBodyBytes
-                state = .head(scanned: 0)
-                return (offset, .body(complete))
+                return (offset, .body(takeCompleteBody()))
             case .head:
                 return (offset, .needMore)
             }

@@ -66,18 +66,23 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// The finished body; the parser is ready for the next request's head.
+    mutating func takeCompleteBody() -> [UInt8] {
+        let complete = body
+        body = []
+        framing = .none
+        bodyLimit = limits.maxBodyBytes
+        state = .head(scanned: 0)
+        return complete
+    }
+
     /// Parses as much of `buffer` as possible.
     public mutating func parse(_ buffer: UnsafeRawBufferPointer) throws(HTTPParseError) -> (consumed: Int, event: Event) {
         switch state {
         case .head(let scanned):
             return try parseHead(buffer, scanned: scanned)
         case .bodyComplete:
-            let complete = body
-            body = []
-            framing = .none
-            bodyLimit = limits.maxBodyBytes
-            state = .head(scanned: 0)
-            return (0, .body(complete))
+            return (0, .body(takeCompleteBody()))
         default:
             return try parseBody(buffer)
         }

@@ -1,3 +1,4 @@
+import JSONKit
 import CSystem
 
 extension HTTPResponse {
@@ -6,11 +7,11 @@ extension HTTPResponse {
     /// `Connection` headers are ignored so framing cannot be got wrong.
     func serializeHead(into out: inout [UInt8], keepAlive: Bool, requestID: String, date: [UInt8],
                        bodyLengthForFraming: Int?) {
-        JSONBytes.appendLiteral("HTTP/1.1 ", to: &out)
-        JSONBytes.appendInt(Int64(status.code), to: &out)
+        JSONWriter.appendLiteral("HTTP/1.1 ", to: &out)
+        JSONWriter.appendInteger(status.code, to: &out)
         out.append(0x20)
         out.append(contentsOf: status.reason.utf8)
-        JSONBytes.appendLiteral("\r\n", to: &out)
+        JSONWriter.appendLiteral("\r\n", to: &out)
         for field in headers {
             switch field.lowercasedName {
             case "content-length", "transfer-encoding", "connection", "date", "x-request-id": continue
@@ -24,9 +25,9 @@ extension HTTPResponse {
         if let length = bodyLengthForFraming {
             // RFC 9110 §8.6: no Content-Length in 1xx and 204 responses.
             if status.code != 204 && status.code != 304 && status.code >= 200 {
-                JSONBytes.appendLiteral("Content-Length: ", to: &out)
-                JSONBytes.appendInt(Int64(length), to: &out)
-                JSONBytes.appendLiteral("\r\n", to: &out)
+                JSONWriter.appendLiteral("Content-Length: ", to: &out)
+                JSONWriter.appendInteger(length, to: &out)
+                JSONWriter.appendLiteral("\r\n", to: &out)
             }
         } else {
             out.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)

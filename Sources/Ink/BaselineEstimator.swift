@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Geometry
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

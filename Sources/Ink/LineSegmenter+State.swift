@@ -1,3 +1,5 @@
+import Geometry
+
 /// One line being built: its strokes plus what the placement rules ask of it, kept up to
 /// date on every append so each question costs at most one pass over the line's tall strokes.
 struct LineUnderConstruction {

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Splits ink into text lines from geometry and writing order.
 ///
 /// Tall strokes (letters, not dots, dashes or bars) are taken in the order they were written.

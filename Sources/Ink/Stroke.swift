@@ -1,3 +1,5 @@
+import Geometry
+
 /// One pen-down trace: parallel arrays of board coordinates, optional times and pressures.
 ///
 /// Coordinates are in board units (y down, any offset and scale). `t` is in milliseconds and

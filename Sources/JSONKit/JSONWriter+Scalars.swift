@@ -1,8 +1,14 @@
 extension JSONWriter {
+    /// Appends JSON text that is already well formed (a member name with its quotes and colon, say).
+    public static func appendLiteral(_ text: StaticString, to output: inout [UInt8]) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// Appends `text` as a quoted JSON string (RFC 8259 §7).
-    static func appendString(_ text: String, to output: inout [UInt8]) {
+    /// Appends `text` as a quoted JSON string (RFC 8259 §7): the one JSON string escaper of the
+    /// project (responses, problem details, access and application logs).
+    public static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -50,7 +56,8 @@ extension JSONWriter {
         output.append(contentsOf: number.description.utf8)
     }
 
-    private static func appendInteger(_ integer: Int, to output: inout [UInt8]) {
+    /// Appends `integer` in decimal, without allocating.
+    public static func appendInteger(_ integer: Int, to output: inout [UInt8]) {
         if integer < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = integer.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Frames of a sticker around its fixed centre: an editable *field* while its text changes, then a fitted *label*.
 ///
 /// The field imitates a `UITextField` with `borderStyle = .roundedRect` sized with `sizeThatFits` and re-centred
@@ -25,33 +27,31 @@ public struct StickerGeometry: Sendable, Equatable {
         self.minimumTextWidthEms = minimumTextWidthEms
     }
 
-    /// The field's frame for text of `textSize`, centred on `center`.
+    /// The field's frame for text of `textWidth` × `textHeight`, centred on `center`.
     ///
     /// Width is `max(text width, minimumTextWidthEms × fontSize) + 2 × horizontalInset`; height is
     /// `max(text height, lineHeight) + 2 × verticalInset`, so an empty field is one line tall. Negative or non-finite
     /// sizes count as 0.
-    public func fieldFrame(center: LayoutPoint, textSize: LayoutSize, fontSize: Double, lineHeight: Double)
-        -> LayoutRect
+    public func fieldFrame(center: Point, textWidth: Double, textHeight: Double, fontSize: Double, lineHeight: Double)
+        -> Rect
     {
-        let textWidth = max(Self.clean(textSize.width), minimumTextWidthEms * Self.clean(fontSize))
-        let textHeight = max(Self.clean(textSize.height), Self.clean(lineHeight))
-        let size = LayoutSize(
-            width: textWidth + 2 * Self.clean(horizontalInset),
-            height: textHeight + 2 * Self.clean(verticalInset)
-        )
-        return LayoutRect(center: center, size: size)
+        let width = max(Self.clean(textWidth), minimumTextWidthEms * Self.clean(fontSize))
+        let height = max(Self.clean(textHeight), Self.clean(lineHeight))
+        return Rect(center: center, width: width + 2 * Self.clean(horizontalInset),
+                    height: height + 2 * Self.clean(verticalInset))
     }
 
     /// The field's frame for measured `metrics` at `fontSize`, centred on `center`; the minimum height is one line
     /// of the metrics' line height.
-    public func fieldFrame(center: LayoutPoint, metrics: TextMetrics, fontSize: Double) -> LayoutRect {
-        fieldFrame(center: center, textSize: metrics.size, fontSize: fontSize, lineHeight: metrics.lineHeight)
+    public func fieldFrame(center: Point, metrics: TextMetrics, fontSize: Double) -> Rect {
+        fieldFrame(center: center, textWidth: metrics.width, textHeight: metrics.height, fontSize: fontSize,
+                   lineHeight: metrics.lineHeight)
     }
 
-    /// The label's frame: exactly `textSize`, centred on `center`. Negative or non-finite sizes count as 0.
-    public func labelFrame(center: LayoutPoint, textSize: LayoutSize) -> LayoutRect {
-        LayoutRect(center: center, size: LayoutSize(width: Self.clean(textSize.width),
-                                                    height: Self.clean(textSize.height)))
+    /// The label's frame: exactly the text's `textWidth` × `textHeight`, centred on `center`.
+    /// Negative or non-finite sizes count as 0.
+    public func labelFrame(center: Point, textWidth: Double, textHeight: Double) -> Rect {
+        Rect(center: center, width: Self.clean(textWidth), height: Self.clean(textHeight))
     }
 
     /// A length usable as a size: finite and not negative, else 0.

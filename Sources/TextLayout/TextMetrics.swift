@@ -1,3 +1,5 @@
+import Geometry
+
 /// The measured size of a (possibly multi-line) text, in points.
 public struct TextMetrics: Sendable, Equatable {
     /// The widest measured line.
@@ -32,8 +34,6 @@ public struct TextMetrics: Sendable, Equatable {
         self.fallbackGlyphCount = fallbackGlyphCount
     }
 
-    /// The text's size as a ``LayoutSize``.
-    public var size: LayoutSize { LayoutSize(width: width, height: height) }
 }
 
 /// The measured extent of one line.

@@ -1,7 +1,8 @@
-import ToolSupport
 import Foundation
 import Ink
+import JSONKit
 import OCR
+import ToolSupport
 
 /// `inkbench eval`: the recognition pipeline in-process on corpus files, scored like
 /// `tools/eval.py` (CER over whitespace-collapsed text, exact matches). For tuning on training
@@ -154,18 +155,9 @@ enum EvalCommand {
     }
 
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 { result += String(format: "\\u%04x", scalar.value) } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result + "\""
+        var bytes: [UInt8] = []
+        JSONWriter.appendString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func debug(_ text: String) -> String { "'" + text.replacingOccurrences(of: "\n", with: "\\n") + "'" }

@@ -1,5 +1,6 @@
-import Testing
+import Geometry
 @testable import Ink
+import Testing
 
 @Suite struct LineSegmenterTests {
     private let segmenter = LineSegmenter()

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Geometry
 import Glibc
 #endif
 @testable import Ink

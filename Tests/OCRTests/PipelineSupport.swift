@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Ink
 @testable import OCR
 

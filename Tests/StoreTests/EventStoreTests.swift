@@ -7,11 +7,7 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory()
-        database = try openDatabase(directory)
-        try database.write { transaction in
-            try transaction.insertBoard(makeBoard("b1"))
-            try transaction.insertBoard(makeBoard("b2"))
-        }
+        database = try openDatabase(directory, boards: ["b1", "b2"])
     }
 
     @Test func appendAndReadInPages() throws {

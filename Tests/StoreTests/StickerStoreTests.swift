@@ -7,11 +7,7 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory()
-        database = try openDatabase(directory)
-        try database.write { transaction in
-            try transaction.insertBoard(makeBoard("board-1"))
-            try transaction.insertBoard(makeBoard("board-2"))
-        }
+        database = try openDatabase(directory, boards: ["board-1", "board-2"])
     }
 
     @Test func insertAssignsIncreasingSeqAndVersionOne() throws {

@@ -31,6 +31,15 @@ func openDatabase(_ directory: TemporaryDirectory, name: String = "data/test.sql
                  configuration: configuration)
 }
 
+/// Opens a database in `directory` holding a board for each of `boards`.
+func openDatabase(_ directory: TemporaryDirectory, boards: [String]) throws -> Database {
+    let database = try openDatabase(directory)
+    try database.write { transaction in
+        for board in boards { try transaction.insertBoard(makeBoard(board)) }
+    }
+    return database
+}
+
 func makeBoard(_ id: String = "board-1", createdAt: Int64 = 1_700_000_000_000) -> BoardRecord {
     BoardRecord(id: id, title: "Board \(id)", tokenHash: SHA256.hash(Array("token-\(id)".utf8)),
                 createdAt: createdAt)

@@ -39,33 +39,13 @@ else
 fi
 
 tmp="$(mktemp -d)"
-server_pid=""
+source "$here/../server.sh"
 cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$server_pid" 2>/dev/null || true
-  fi
+  stop_server
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-OMP_THREAD_LIMIT=1 "$bin" serve --host 127.0.0.1 --port 0 --db "$tmp/db.sqlite" >"$tmp/server.log" 2>&1 &
-server_pid=$!
-
-port=""
-for _ in $(seq 1 300); do
-  port="$(grep -o '"msg":"listening"[^}]*"port":"[0-9]*"' "$tmp/server.log" 2>/dev/null | grep -o '"port":"[0-9]*"' | grep -o '[0-9]*' || true)"
-  [ -n "$port" ] && break
-  kill -0 "$server_pid" 2>/dev/null || { echo "the server exited:" >&2; cat "$tmp/server.log" >&2; exit 1; }
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "the server did not start listening within 30 s:" >&2; cat "$tmp/server.log" >&2; exit 1; }
-base="http://127.0.0.1:$port"
-for _ in $(seq 1 300); do
-  python3 -c "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('$base/readyz', timeout=2).status == 200 else 1)" 2>/dev/null && break
-  sleep 0.1
-done
+start_server "$bin" "$tmp"
 echo "server: $base (database $tmp/db.sqlite)"
 
 # 4. The test, bounded in time.

@@ -32,10 +32,8 @@ venv="${CONTRACT_VENV:-$here/.venv}"
 config="${CONTRACT_CONFIG:-$here/schemathesis.toml}"
 
 # --- Python tooling -------------------------------------------------------------------------------
-if [ ! -x "$venv/bin/schemathesis" ] || ! "$venv/bin/pip" freeze 2>/dev/null | grep -qxF "$(grep -i '^schemathesis==' "$here/requirements.txt")"; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-fi
+source "$here/../server.sh"
+ensure_venv "$venv" "$here/requirements.txt" schemathesis
 "$venv/bin/python" "$here/check_spec.py" "$root/openapi.yaml"
 
 # --- Server ---------------------------------------------------------------------------------------
@@ -65,24 +63,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP PIPE
 
-: >"$work/server.log"
-# Debian's libtesseract uses OpenMP, which must be limited to one thread at process start.
-OMP_THREAD_LIMIT=1 "$bin" serve --host 127.0.0.1 --port 0 --db "$work/db.sqlite" --ocr-workers 1 --rate-ink-per-address 0 --rate-ink-per-token 0 \
-    >"$work/server.log" 2>&1 &
-server_pid=$!
-port=""
-for _ in $(seq 1 300); do
-    port="$(sed -n 's/.*"msg":"listening".*"port":"\([0-9]*\)".*/\1/p' "$work/server.log" | head -n 1)"
-    [ -n "$port" ] && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; echo "contract: the server exited" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$port" ] || { cat "$work/server.log" >&2; echo "contract: the server did not log its port" >&2; exit 1; }
-base="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/readyz")" = 200 ] && break
-    sleep 0.1
-done
+start_server "$bin" "$work" --ocr-workers 1 --rate-ink-per-address 0 --rate-ink-per-token 0 || { echo "contract: no server" >&2; exit 1; }
 echo "contract: $bin serving on $base (pid $server_pid)"
 
 # --- Fixtures -------------------------------------------------------------------------------------

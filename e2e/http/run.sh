@@ -8,10 +8,8 @@ root="$(cd "$here/../.." && pwd)"
 cd "$root"
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
 venv="${HTTP_EDGES_VENV:-$here/.venv}"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/pip" freeze 2>/dev/null | grep -qxF "$(grep -i '^httplint==' "$here/requirements.txt")"; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-fi
+source "$here/../server.sh"
+ensure_venv "$venv" "$here/requirements.txt" httplint
 if [ -z "${INKSTICKER_BIN:-}" ]; then
     [ -x .build/debug/inksticker ] || swift build --product inksticker
     export INKSTICKER_BIN="$root/.build/debug/inksticker"

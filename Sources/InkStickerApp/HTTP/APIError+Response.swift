@@ -1,34 +1,24 @@
 import HTTPServer
+import JSONKit
 
 extension APIError {
     /// The `application/problem+json` response (RFC 9457) for this error.
     func response(instance: String? = nil) -> HTTPResponse {
-        var body = "{\"type\":"
-        ProblemResponse.appendJSONString(type, to: &body)
-        body += ",\"title\":"
-        ProblemResponse.appendJSONString(status.reason, to: &body)
-        body += ",\"status\":\(status.code),\"detail\":"
-        ProblemResponse.appendJSONString(detail, to: &body)
-        if let instance {
-            body += ",\"instance\":"
-            ProblemResponse.appendJSONString(instance, to: &body)
-        }
+        var members: [(String, JSONValue)] = [
+            ("type", .string(type)),
+            ("title", .string(status.reason)),
+            ("status", .number(Double(status.code))),
+            ("detail", .string(detail)),
+        ]
+        if let instance { members.append(("instance", .string(instance))) }
         if !violations.isEmpty {
-            body += ",\"errors\":["
-            for (i, violation) in violations.enumerated() {
-                if i > 0 { body += "," }
-                body += "{\"pointer\":"
-                ProblemResponse.appendJSONString(violation.pointer, to: &body)
-                body += ",\"detail\":"
-                ProblemResponse.appendJSONString(violation.detail, to: &body)
-                body += "}"
-            }
-            body += "]"
+            members.append(("errors", .array(violations.map {
+                .object([("pointer", .string($0.pointer)), ("detail", .string($0.detail))])
+            })))
         }
-        body += "}"
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/problem+json")
         for (name, value) in self.headers { headers.add(name: name, value: value) }
-        return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
+        return HTTPResponse(status: status, headers: headers, body: JSONWriter.write(.object(members)))
     }
 }

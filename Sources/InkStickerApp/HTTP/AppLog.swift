@@ -1,5 +1,6 @@
 import CSystem
 import HTTPServer
+import JSONKit
 
 /// Structured application log lines (JSON, one per line) next to the access log.
 public final class AppLog: Sendable {
@@ -12,15 +13,10 @@ public final class AppLog: Sendable {
     public func error(_ message: String, _ fields: [String: String] = [:]) { write("error", message, fields) }
 
     private func write(_ level: String, _ message: String, _ fields: [String: String]) {
-        var line = "{\"time\":\(csys_wall_ms()),\"level\":\"\(level)\",\"msg\":"
-        ProblemResponse.appendJSONString(message, to: &line)
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-            line += ","
-            ProblemResponse.appendJSONString(key, to: &line)
-            line += ":"
-            ProblemResponse.appendJSONString(value, to: &line)
-        }
-        line += "}\n"
-        sink.write(Array(line.utf8))
+        let members: [(String, JSONValue)] = [("time", .number(Double(csys_wall_ms()))), ("level", .string(level)),
+                                              ("msg", .string(message))]
+        var line = JSONWriter.write(.object(members + fields.sorted(by: { $0.key < $1.key }).map { ($0.key, .string($0.value)) }))
+        line.append(UInt8(ascii: "\n"))
+        sink.write(line)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import HTTPServer
 import Ink
 import JSONKit

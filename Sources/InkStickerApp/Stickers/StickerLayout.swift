@@ -1,3 +1,4 @@
+import Geometry
 import Store
 import TextLayout
 
@@ -35,12 +36,11 @@ struct StickerLayout: Sendable {
         } catch {
             throw APIError(.unprocessableContent, "the text cannot be laid out: \(error.description)")
         }
-        let center = LayoutPoint(x: record.center.x, y: record.center.y)
-        let frame: LayoutRect
+        let frame: Rect
         switch record.state {
-        case .field: frame = geometry.fieldFrame(center: center, metrics: metrics, fontSize: record.fontSize)
-        case .label: frame = geometry.labelFrame(center: center, textSize: metrics.size)
+        case .field: frame = geometry.fieldFrame(center: record.center, metrics: metrics, fontSize: record.fontSize)
+        case .label: frame = geometry.labelFrame(center: record.center, textWidth: metrics.width, textHeight: metrics.height)
         }
-        record.frame = StickerRecord.Rect(x: frame.origin.x, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
+        record.frame = frame
     }
 }

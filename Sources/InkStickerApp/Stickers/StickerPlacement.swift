@@ -1,3 +1,4 @@
+import Geometry
 import Ink
 import JSONKit
 import Store

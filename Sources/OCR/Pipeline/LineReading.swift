@@ -1,3 +1,4 @@
+import Geometry
 import Ink
 
 /// What Tesseract read in the images of one text line, and how that becomes a recognised line in

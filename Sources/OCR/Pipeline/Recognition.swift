@@ -1,3 +1,4 @@
+import Geometry
 import Ink
 
 /// The result of recognising one ink: text, alternatives and where every word lies on the board.

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A row of `stickers`: recognized writing on a board.
 public struct StickerRecord: Sendable, Hashable {
     /// The lifecycle stage. The only transition is `field` → `label` (a schema trigger refuses
@@ -25,31 +27,10 @@ public struct StickerRecord: Sendable, Hashable {
         }
     }
 
-    /// A point in board coordinates (y down).
-    public struct Point: Sendable, Hashable {
-        /// Horizontal coordinate (grows rightwards).
-        public var x: Double
-        /// Vertical coordinate (grows downwards).
-        public var y: Double
-        /// A point at (`x`, `y`).
-        public init(x: Double, y: Double) { self.x = x; self.y = y }
-    }
-
-    /// An axis-aligned rectangle in board coordinates: origin at the top-left, y down.
-    public struct Rect: Sendable, Hashable {
-        /// Horizontal coordinate (grows rightwards).
-        public var x: Double
-        /// Vertical coordinate (grows downwards).
-        public var y: Double
-        /// Width (≥ 0).
-        public var width: Double
-        /// Height (≥ 0).
-        public var height: Double
-        /// A rectangle with top-left corner (`x`, `y`).
-        public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x; self.y = y; self.width = width; self.height = height
-        }
-    }
+    /// A point in board coordinates (y down): the geometry every module shares.
+    public typealias Point = Geometry.Point
+    /// An axis-aligned rectangle in board coordinates, origin at the top-left, y down.
+    public typealias Rect = Geometry.Rect
 
     /// How the text is drawn.
     public struct Style: Sendable, Hashable {

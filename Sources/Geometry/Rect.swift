@@ -20,6 +20,11 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The rectangle of `width` × `height` whose centre is `center`.
+    public init(center: Point, width: Double, height: Double) {
+        self.init(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
+    }
+
     /// The rectangle spanning two corners, in any order.
     public init(corner a: Point, corner b: Point) {
         self.init(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))

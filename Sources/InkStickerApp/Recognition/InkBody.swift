@@ -1,15 +1,25 @@
 import Ink
 import JSONKit
 
-/// The body of an ink post as a JSON object: JSON as it is, or W3C InkML (`application/inkml+xml`)
-/// with the other members taken from the query (`lang`, `charset`, `words`, `quality`, `target`),
-/// so both kinds go through the same validation.
-enum InkBody {
+/// The body of an ink post: a JSON object, or W3C InkML (`application/inkml+xml`) read straight
+/// to strokes, with the other members taken from the query under their JSON names (`lang`,
+/// `quality`, `target`, `hints.charset`, `hints.words` (comma-separated), and for stickers
+/// `charset`, `maxLength`, `font.family`, `font.size`), so both kinds go through the same
+/// validation. A bad query value is a 400 that points at `/query/<name>`.
+struct InkBody {
     static let inkMLType = "application/inkml+xml"
+    /// Query parameters that stand for body members of an InkML post (others are ignored).
+    static let queryMembers: Set<String> = ["lang", "quality", "target", "hints.charset", "hints.words",
+                                            "charset", "maxLength", "font.family", "font.size"]
 
-    static func object(_ context: RequestContext, limits: InkLimits) throws(APIError) -> JSONObject {
+    /// The members (for InkML: those given in the query).
+    var object: JSONObject
+    /// The strokes of an InkML body, already read; JSON strokes are decoded with the rest.
+    var strokes: [Stroke]?
+
+    static func read(_ context: RequestContext, limits: InkLimits) throws(APIError) -> InkBody {
         let type = context.headers["content-type"].map(MediaType.essence) ?? ""
-        guard type == inkMLType else { return try JSONBody.object(context) }
+        guard type == inkMLType else { return InkBody(object: try JSONBody.object(context), strokes: nil) }
         let strokes: [Stroke]
         do {
             strokes = try InkMLReader(limits: limits).read(context.body)
@@ -22,17 +32,45 @@ enum InkBody {
             }
         }
         var object = JSONObject()
-        object["strokes"] = .array(strokes.map(InkJSON.stroke))
-        let query = context.query
-        if let lang = query["lang"] { object["lang"] = .string(lang) }
-        if let quality = query["quality"] { object["quality"] = .string(quality) }
-        if let target = query["target"] { object["target"] = .string(target) }
-        var hints = JSONObject()
-        if let charset = query["charset"] { hints["charset"] = .string(charset) }
-        if let words = query["words"] {
-            hints["words"] = .array(words.split(separator: ",").map { .string(String($0)) })
+        for (name, value) in context.query.values.sorted(by: { $0.key < $1.key }) where queryMembers.contains(name) {
+            let path = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let decoded: JSONValue
+            switch name {
+            case "hints.words": decoded = .array(value.split(separator: ",").map { .string(String($0)) })
+            case "maxLength", "font.size": decoded = Double(value).map(JSONValue.number) ?? .string(value)
+            default: decoded = .string(value)
+            }
+            object.set(path, decoded)
         }
-        if !hints.isEmpty { object["hints"] = .object(hints) }
-        return object
+        return InkBody(object: object, strokes: strokes)
+    }
+
+    /// Violations of members that came from the query (an InkML post) are the query's fault:
+    /// 400 with `/query/<name>` pointers, as for any other bad query parameter.
+    func queryError(_ violations: [FieldViolation]) -> APIError {
+        guard strokes != nil else { return APIError(FieldViolations(violations)) }
+        let mapped = violations.map { violation -> APIError.Violation in
+            let pointer = violation.pointer.description
+            guard pointer != "/strokes", !pointer.hasPrefix("/strokes/") else { return .init(pointer: pointer, detail: violation.detail) }
+            let name = pointer.split(separator: "/").prefix(2).joined(separator: ".")
+            return .init(pointer: "/query/" + name, detail: violation.detail)
+        }
+        guard mapped.contains(where: { $0.pointer.hasPrefix("/query/") }) else { return APIError(FieldViolations(violations)) }
+        return APIError(.badRequest, mapped.count == 1 ? mapped[0].detail : "\(mapped.count) query parameters are invalid",
+                        violations: mapped)
+    }
+}
+
+private extension JSONObject {
+    /// Sets `value` at a member path, making the objects on the way.
+    mutating func set(_ path: [String], _ value: JSONValue) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            self[first] = value
+            return
+        }
+        var inner = self[first]?.objectValue ?? JSONObject()
+        inner.set(Array(path.dropFirst()), value)
+        self[first] = .object(inner)
     }
 }

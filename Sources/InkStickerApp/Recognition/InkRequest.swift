@@ -10,11 +10,14 @@ struct InkRequest {
     static let maxHintWordLength = 64
 
     /// Validates everything before any work: 413 when the ink is over a count limit, 422 for invalid values.
-    static func decode(_ body: JSONObject, decoder: InkDecoder, defaultLanguage: String,
+    static func decode(_ ink: InkBody, decoder: InkDecoder, defaultLanguage: String,
                        collector: inout FieldCollector) throws(APIError) -> RecognitionRequest? {
         let root = JSONPointer.root
+        let body = ink.object
         var strokes: [Stroke] = []
-        if let value = body["strokes"] {
+        if let read = ink.strokes {
+            strokes = read  // InkML, already read and checked against the same limits
+        } else if let value = body["strokes"] {
             do {
                 strokes = try decoder.decode(value, at: root.appending("strokes"))
             } catch {

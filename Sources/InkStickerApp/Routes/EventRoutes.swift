@@ -9,12 +9,14 @@ enum EventRoutes {
             let board = try services.database.read { try BoardAccess.authorize(context, in: $0) }
             // Resume after the last event the client saw: the Last-Event-ID header, or ?after= for clients
             // that cannot set headers; without either, only new events.
-            let resume = context.headers["last-event-id"] ?? context.query["after"]
+            let header = context.headers["last-event-id"]
+            let resume = header ?? context.query["after"]
             let after: Int64
             if let resume {
                 guard let id = Int64(resume.trimmingCharacters(in: .whitespaces)), id >= 0 else {
-                    throw APIError(.badRequest, "Last-Event-ID / after must be an event id",
-                                   violations: [.init(pointer: "/query/after", detail: "expected a non-negative integer")])
+                    let pointer = header != nil ? "/header/Last-Event-ID" : "/query/after"
+                    throw APIError(.badRequest, "\(header != nil ? "Last-Event-ID" : "after") must be an event id",
+                                   violations: [.init(pointer: pointer, detail: "expected a non-negative integer")])
                 }
                 after = id
             } else {

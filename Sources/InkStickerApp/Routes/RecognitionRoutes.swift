@@ -20,12 +20,12 @@ enum RecognitionRoutes {
             try services.admitInk(context)
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let started = DispatchTime.now()
-                let body = try InkBody.object(context, limits: services.inkDecoder.limits)
+                let body = try InkBody.read(context, limits: services.inkDecoder.limits)
                 var collector = FieldCollector()
-                collector.record(body.unknownMemberViolations(allowed: InkRequest.members, at: .root))
+                collector.record(body.object.unknownMemberViolations(allowed: InkRequest.members, at: .root))
                 let request = try InkRequest.decode(body, decoder: services.inkDecoder,
                                                     defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
-                guard collector.isEmpty, let request else { throw APIError(FieldViolations(collector.violations)) }
+                guard collector.isEmpty, let request else { throw body.queryError(collector.violations) }
                 let decodeMs = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
                 guard services.recognizer.languages.contains(request.language) else {
                     throw ErrorMapping.ocrError(.unknownLanguage(request.language, installed: services.recognizer.languages))

@@ -17,19 +17,19 @@ struct CreateRequest: Sendable {
 
     static func decode(_ context: RequestContext, _ services: AppServices) -> Result<CreateRequest, APIError> {
         Result { () throws(APIError) in
-            let body = try InkBody.object(context, limits: services.inkDecoder.limits)
+            let body = try InkBody.read(context, limits: services.inkDecoder.limits)
             var collector = FieldCollector()
-            collector.record(body.unknownMemberViolations(allowed: members, at: .root))
+            collector.record(body.object.unknownMemberViolations(allowed: members, at: .root))
             let recognition = try InkRequest.decode(body, decoder: services.inkDecoder,
                                                     defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
-            let placement = StickerPlacement.decode(body, collector: &collector, limit: services.inkDecoder.limits.maxCoordinateMagnitude)
+            let placement = StickerPlacement.decode(body.object, collector: &collector, limit: services.inkDecoder.limits.maxCoordinateMagnitude)
             var look = StickerLook()
-            StickerAppearance.apply(body, to: &look, collector: &collector)
+            StickerAppearance.apply(body.object, to: &look, collector: &collector)
             if let recognition, recognition.strokes.isEmpty {
                 collector.record(FieldViolation(pointer: JSONPointer.root.appending("strokes"),
                                                 detail: "at least one stroke is needed to create a sticker"))
             }
-            guard collector.isEmpty, var recognition else { throw APIError(FieldViolations(collector.violations)) }
+            guard collector.isEmpty, var recognition else { throw body.queryError(collector.violations) }
             if recognition.charset == nil, let charset = look.charset {
                 // A digits-only sticker also reads the ink as digits.
                 recognition.charset = CharacterHint(rawValue: charset)

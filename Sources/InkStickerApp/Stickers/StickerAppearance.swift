@@ -1,4 +1,5 @@
 import JSONKit
+import OCR
 import Store
 import TextLayout
 
@@ -34,9 +35,9 @@ enum StickerAppearance {
         }
     }
 
-    static func charset(_ value: JSONValue, at pointer: JSONPointer) throws(FieldViolation) -> TextInputRules.Charset {
+    static func charset(_ value: JSONValue, at pointer: JSONPointer) throws(FieldViolation) -> CharacterHint {
         let name: String = try value.decode(at: pointer)
-        guard let charset = TextInputRules.Charset(rawValue: name) else {
+        guard let charset = CharacterHint(rawValue: name) else {
             throw FieldViolation(pointer: pointer, detail: "unknown charset '\(name)'; expected one of text, digits, number")
         }
         return charset

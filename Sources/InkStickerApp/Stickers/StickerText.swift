@@ -1,4 +1,5 @@
 import JSONKit
+import OCR
 import Store
 
 /// Rules for a sticker's text: the key-input rules from its `maxLength`/`charset`, and decoding of input ops.
@@ -7,7 +8,7 @@ enum StickerText {
 
     static func rules(of sticker: StickerRecord) -> TextInputRules {
         TextInputRules(maxLength: sticker.maxLength,
-                       charset: sticker.charset.flatMap(TextInputRules.Charset.init(rawValue:)) ?? .text)
+                       charset: sticker.charset.flatMap(CharacterHint.init(rawValue:)) ?? .text)
     }
 
     /// Checks a whole replacement text (PATCH): it must fit `maxLength` and the charset, or it is refused
@@ -19,7 +20,7 @@ enum StickerText {
         if let maxLength = rules.maxLength, text.count > maxLength {
             throw APIError.validation([.init(pointer: pointer, detail: "longer than the sticker's maxLength of \(maxLength) characters")])
         }
-        if let bad = text.first(where: { !rules.charset.allows($0) && $0 != "\n" }) {
+        if let bad = text.first(where: { !rules.charset.allowsTyping($0) && $0 != "\n" }) {
             throw APIError.validation([.init(pointer: pointer, detail: "character '\(bad)' is not allowed by charset \(rules.charset.rawValue)")])
         }
     }

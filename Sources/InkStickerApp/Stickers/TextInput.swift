@@ -1,3 +1,5 @@
+import OCR
+
 /// One key-input operation on a sticker's text, as a `UIKeyInput` client produces them.
 public enum TextInputOp: Sendable, Equatable {
     /// Types `text` at the end of the field (`insertText(_:)`).
@@ -108,7 +110,7 @@ public enum TextInput {
                 throw .characterTooComplex(opIndex: opIndex, offset: offset, scalars: scalars,
                                            limit: limits.maxScalarsPerCharacter)
             }
-            guard rules.charset.allows(character) else {
+            guard rules.charset.allowsTyping(character) else {
                 throw .disallowedCharacter(opIndex: opIndex, offset: offset, character: character,
                                            charset: rules.charset)
             }

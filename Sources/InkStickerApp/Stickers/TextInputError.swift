@@ -1,3 +1,5 @@
+import OCR
+
 /// Why an editing request was refused. Nothing of a refused request is applied.
 ///
 /// Errors about one operation carry its index, so the app can point at it with ``pointer(ops:)``
@@ -19,7 +21,7 @@ public enum TextInputError: Error, Equatable, Sendable, CustomStringConvertible 
     /// within the inserted string.
     case characterTooComplex(opIndex: Int, offset: Int, scalars: Int, limit: Int)
     /// A character the rules' charset refuses; `offset` counts characters within the inserted string.
-    case disallowedCharacter(opIndex: Int, offset: Int, character: Character, charset: TextInputRules.Charset)
+    case disallowedCharacter(opIndex: Int, offset: Int, character: Character, charset: CharacterHint)
     /// The text would grow past ``TextInputLimits/maxTextUTF8Bytes``.
     case textTooLong(opIndex: Int, utf8Bytes: Int, limit: Int)
 

@@ -1,49 +1,15 @@
+import OCR
+
 /// What a sticker's field accepts, like a `UITextField`'s keyboard type plus a passcode-style length limit.
 public struct TextInputRules: Sendable, Equatable {
-    /// Which characters an insertion may contain.
-    public enum Charset: String, Sendable, Equatable, CaseIterable, Codable {
-        /// Any character except control characters; `"\n"` is allowed, for multi-line labels.
-        case text
-        /// ASCII digits `0`–`9` only, like `keyboardType = .numberPad`. Other scripts' digits (`٣`, `３`) are refused:
-        /// a number pad does not type them, and stored values stay machine-readable.
-        case digits
-        /// ASCII digits plus `.` `,` `-` `+` `/` `:` and the space (U+0020): enough for amounts, dates, times,
-        /// fractions and phone numbers.
-        case number
-
-        /// Whether `character` may be inserted.
-        public func allows(_ character: Character) -> Bool {
-            switch self {
-            case .text:
-                if character == "\n" { return true }
-                return !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            case .digits:
-                return Self.single(character).map { (0x30...0x39).contains($0.value) } ?? false
-            case .number:
-                return Self.single(character).map {
-                    (0x30...0x39).contains($0.value) || Self.numberPunctuation.contains($0)
-                } ?? false
-            }
-        }
-
-        private static let numberPunctuation: Set<Unicode.Scalar> = [".", ",", "-", "+", "/", ":", " "]
-
-        /// The only scalar of `character`, or `nil` when it has several (a digit with a combining mark is not a digit).
-        private static func single(_ character: Character) -> Unicode.Scalar? {
-            let scalars = character.unicodeScalars
-            guard scalars.count == 1 else { return nil }
-            return scalars.first
-        }
-    }
-
     /// The most characters (grapheme clusters) the text may hold, or `nil` for no limit beyond
     /// ``TextInputLimits/maxTextUTF8Bytes``.
     public var maxLength: Int?
-    /// Which characters insertions may contain.
-    public var charset: Charset
+    /// Which characters insertions may contain (`CharacterHint.allowsTyping`).
+    public var charset: CharacterHint
 
     /// Creates rules; the default accepts any text of any length.
-    public init(maxLength: Int? = nil, charset: Charset = .text) {
+    public init(maxLength: Int? = nil, charset: CharacterHint = .text) {
         self.maxLength = maxLength
         self.charset = charset
     }
@@ -88,4 +54,30 @@ public struct TextInputLimits: Sendable, Equatable {
         self.maxTextUTF8Bytes = maxTextUTF8Bytes
         self.maxMaxLength = maxMaxLength
     }
+}
+
+extension CharacterHint {
+    /// Whether `character` may be typed into a field with this charset, like a `UITextField`'s
+    /// keyboard: stricter than what recognition reads under the same hint (`allows`), so stored
+    /// values stay machine-readable.
+    /// - text: anything but control characters; `"\n"` is allowed, for multi-line labels.
+    /// - digits: ASCII `0`–`9` only, like `keyboardType = .numberPad` (other scripts' digits such
+    ///   as `٣` or `３` are refused: a number pad does not type them).
+    /// - number: ASCII digits plus `.` `,` `-` `+` `/` `:` and the space: amounts, dates, times,
+    ///   fractions and phone numbers.
+    public func allowsTyping(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        // A digit with a combining mark is not a digit.
+        let single = scalars.count == 1 ? scalars.first : nil
+        switch self {
+        case .text:
+            return character == "\n" || !scalars.contains { $0.properties.generalCategory == .control }
+        case .digits:
+            return single.map { (0x30...0x39).contains($0.value) } ?? false
+        case .number:
+            return single.map { (0x30...0x39).contains($0.value) || Self.typedNumberPunctuation.contains($0) } ?? false
+        }
+    }
+
+    private static let typedNumberPunctuation: Set<Unicode.Scalar> = [".", ",", "-", "+", "/", ":", " "]
 }

@@ -110,8 +110,8 @@ enum CreationText {
     /// Characters outside the field's charset are dropped and the text is cut at `maxLength`,
     /// like typing into it; a space separates it from existing text.
     static func fitting(_ recognized: String, to rules: TextInputRules, after existing: String) -> String {
-        var text = String(recognized.filter { rules.charset.allows($0) || $0 == "\n" && rules.charset == .text })
-        if !existing.isEmpty, !text.isEmpty, rules.charset.allows(" ") { text = " " + text }
+        var text = String(recognized.filter { rules.charset.allowsTyping($0) || $0 == "\n" && rules.charset == .text })
+        if !existing.isEmpty, !text.isEmpty, rules.charset.allowsTyping(" ") { text = " " + text }
         if let maxLength = rules.maxLength {
             let room = max(0, maxLength - existing.count)
             text = String(text.prefix(room))

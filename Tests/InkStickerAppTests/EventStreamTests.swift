@@ -7,9 +7,7 @@ import Testing
         let harness = try ServiceHarness()
         let writer = harness.client
         let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
-        let board = try writer.request("POST", "/v1/boards", json: [:])
-        let token = try #require(board.json["token"] as? String)
-        let base = "/v1/boards/\(board.json["id"] as? String ?? "")"
+        let (token, base) = try writer.newBoard()
 
         let watcher = try EventStreamClient(port: harness.port, path: base + "/events", token: token)
         _ = watcher.events(atLeast: 1, timeoutMs: 300)  // reads the head; no events yet

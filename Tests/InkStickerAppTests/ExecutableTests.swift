@@ -13,18 +13,10 @@ import Testing
 
     /// Starts `inksticker` with arguments and waits for its "listening" line.
     static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "OMP_THREAD_LIMIT")
         env.merge(environment) { $1 }
-        process.environment = env
-        process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.root)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let (process, output) = try start(arguments, environment: env)
         var seen = Data()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
@@ -44,17 +36,24 @@ import Testing
 
     /// Runs `inksticker` to completion and returns its exit code and output.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let (process, output) = try start(arguments, environment: nil)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// `inksticker` started from the repository root, stdout and stderr into one pipe.
+    private static func start(_ arguments: [String], environment: [String: String]?) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.root)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (process, output)
     }
 
     static func temporaryDirectory() throws -> String {

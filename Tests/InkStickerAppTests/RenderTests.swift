@@ -10,9 +10,7 @@ import Testing
         let harness = try ServiceHarness()
         let client = harness.client
         let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
-        let board = try client.request("POST", "/v1/boards", json: [:])
-        let token = board.json["token"] as? String ?? ""
-        let base = "/v1/boards/\(board.json["id"] as? String ?? "")"
+        let (token, base) = try client.newBoard()
         let first = try client.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
         let id = first.json["id"] as? String ?? ""
         _ = try client.request("PATCH", base + "/stickers/\(id)", json: ["text": "a < b & \"c\"\nline 2",
@@ -43,9 +41,7 @@ import Testing
         let harness = try ServiceHarness()
         let client = harness.client
         let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
-        let board = try client.request("POST", "/v1/boards", json: [:])
-        let token = board.json["token"] as? String ?? ""
-        let base = "/v1/boards/\(board.json["id"] as? String ?? "")"
+        let (token, base) = try client.newBoard()
         let created = try client.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
         let png = try client.request("GET", base + "/stickers/\(created.json["id"] as? String ?? "")/ink.png", token: token)
         #expect(png.status == 200)

@@ -114,9 +114,7 @@ import Testing
         let harness = try ServiceHarness()
         let client = harness.client
         let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
-        let board = try client.request("POST", "/v1/boards", json: [:])
-        let token = try #require(board.json["token"] as? String)
-        let base = "/v1/boards/\(board.json["id"] as? String ?? "")"
+        let (token, base) = try client.newBoard()
         let first = try client.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
         let second = try client.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
         #expect(first.status == 201)

@@ -82,10 +82,7 @@ import Testing
     /// it nearly perfectly (the acceptance target over the whole file is 2 %; 60 samples leave
     /// room for a few unlucky ones) and no worse than stock `eng`.
     @Test func readsPrintedInk() throws {
-        let samples = Array(try Corpus.samples("print.jsonl").prefix(60))
-        let truths = samples.map(\.text)
-        let ink = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "ink"))
-        let eng = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "eng"))
+        let (ink, eng) = try Self.errorRates("print.jsonl")
         #expect(ink <= 0.05)
         #expect(ink <= eng)
     }
@@ -93,12 +90,17 @@ import Testing
     /// Connected script: harder (the acceptance target over the whole file is 12 %), and
     /// where stock `eng` is clearly weaker.
     @Test func readsScriptInk() throws {
-        let samples = Array(try Corpus.samples("script.jsonl").prefix(60))
-        let truths = samples.map(\.text)
-        let ink = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "ink"))
-        let eng = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "eng"))
+        let (ink, eng) = try Self.errorRates("script.jsonl")
         #expect(ink <= 0.18)
         #expect(ink < eng)
+    }
+
+    /// Character error rates of the shipped model and of stock `eng` on the first 60 samples of a fixture file.
+    static func errorRates(_ file: String) throws -> (ink: Double, eng: Double) {
+        let samples = Array(try Corpus.samples(file).prefix(60))
+        let truths = samples.map(\.text)
+        return (characterErrorRate(truths: truths, readings: try recognize(samples, language: "ink")),
+                characterErrorRate(truths: truths, readings: try recognize(samples, language: "eng")))
     }
 }
 

@@ -21,7 +21,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "reliability"))
-from common import ROOT, Server, load_corpus  # noqa: E402
+from common import ROOT, Server, load_corpus, read_until_close  # noqa: E402
 
 from httplint import HttpResponseLinter  # noqa: E402
 
@@ -88,12 +88,7 @@ def lingering(port):
     try:
         s.sendall(b"POST /v1/boards HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                   b"Content-Length: %d\r\n\r\n" % len(big) + big)
-        answer = b""
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            answer += chunk
+        answer = read_until_close(s)
         check("raw socket: whole body first, then the 413", answer.startswith(b"HTTP/1.1 413"), repr(answer[:80]))
     except OSError as e:
         check("raw socket: whole body first, then the 413", False, repr(e))

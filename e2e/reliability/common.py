@@ -143,6 +143,24 @@ class Client:
             self.conn = None
 
 
+def report(failures):
+    """Prints each failure and the verdict; the exit code (1 on any failure)."""
+    for f in failures:
+        print("FAIL", f)
+    print("PASS" if not failures else "FAILED")
+    return 1 if failures else 0
+
+
+def read_until_close(sock):
+    """Everything the peer sends until it closes."""
+    data = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+
+
 def percentile(values, p):
     if not values:
         return float("nan")

@@ -24,7 +24,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import AsyncConnection, Server, load_corpus, percentile  # noqa: E402
+from common import AsyncConnection, Server, load_corpus, percentile, report  # noqa: E402
 
 NO_RATE_LIMITS = ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0"]
 
@@ -324,10 +324,7 @@ def main():
         code = server.stop()
     if code not in (0, None):
         failures.append(f"server exited with {code} on SIGTERM")
-    for f in failures:
-        print("FAIL", f)
-    print("PASS" if not failures else "FAILED")
-    return 1 if failures else 0
+    return report(failures)
 
 
 if __name__ == "__main__":

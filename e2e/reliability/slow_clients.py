@@ -25,7 +25,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import Server, percentile  # noqa: E402
+from common import Server, percentile, read_until_close, report  # noqa: E402
 
 SLOW_HEAD = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: one-byte-per-second\r\nAccept: */*\r\n\r\n"
 
@@ -39,12 +39,7 @@ def healthz_latencies(port, count, pause=0.005):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
                 s.sendall(request)
-                data = b""
-                while True:
-                    chunk = s.recv(4096)
-                    if not chunk:
-                        break
-                    data += chunk
+                data = read_until_close(s)
         except OSError:
             failures += 1
             continue
@@ -236,10 +231,7 @@ def main():
     if not during or during_failures or p50n > args.max_ratio * p50u:
         failures.append(f"/healthz p50 {p50n * 1e3:.3f} ms, {during_failures} timed out, while one client pipelined without reading "
                         f"(unloaded {p50u * 1e3:.3f} ms)")
-    for f in failures:
-        print("FAIL", f)
-    print("PASS" if not failures else "FAILED")
-    return 1 if failures else 0
+    return report(failures)
 
 
 if __name__ == "__main__":

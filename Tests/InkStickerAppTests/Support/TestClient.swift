@@ -64,3 +64,14 @@ struct TestClient {
         return Response(status: status, headers: headers, body: Data(data[split.upperBound...]))
     }
 }
+
+extension TestClient {
+    /// A new board: its token and the base path of its resources.
+    func newBoard() throws -> (token: String, base: String) {
+        let board = try request("POST", "/v1/boards", json: [:])
+        guard let token = board.json["token"] as? String, let id = board.json["id"] as? String else {
+            throw HarnessError("no board: \(board.status) \(board.text)")
+        }
+        return (token, "/v1/boards/\(id)")
+    }
+}

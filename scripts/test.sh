@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
-scripts/deps.sh python3 python3-venv curl
+scripts/deps.sh python3 python3-venv curl jq
 swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/inksticker"

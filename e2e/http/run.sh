@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # HTTP edges against a live server (e2e/http/check_edges.py): lingering close after an early
-# 413, and httplint on every kind of response. Installs httplint (requirements.txt) into
+# 413, and httplint on every kind of response; then the README's API blocks, run as they are
+# (e2e/http/readme_blocks.py, needs curl and jq). Installs httplint (requirements.txt) into
 # e2e/http/.venv. INKSTICKER_BIN names the server binary (default: the debug build, built if missing).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -14,4 +15,7 @@ if [ -z "${INKSTICKER_BIN:-}" ]; then
     [ -x .build/debug/inksticker ] || swift build --product inksticker
     export INKSTICKER_BIN="$root/.build/debug/inksticker"
 fi
-exec "$venv/bin/python" "$here/check_edges.py"
+status=0
+"$venv/bin/python" "$here/check_edges.py" || status=$?
+python3 "$here/readme_blocks.py" || status=$?
+exit "$status"

@@ -6,6 +6,9 @@
 # interleaved, ROUNDS times. Prints client-side p50 per corpus and language (median of the
 # rounds) and the ratio to stock.
 #
+# PREVIOUS=FILE.traineddata adds that model as a fourth language, "ink-previous" (a model being
+# replaced, read with the same server in the same run).
+#
 # Usage: bench/models.sh [ROUNDS, default 3]   (SHARED=... if ../shared is elsewhere)
 source "$(dirname "$0")/lib.sh"
 ROUNDS=${1:-3}
@@ -17,10 +20,18 @@ fi
 CORPORA=("$SHARED/corpus/synthetic/print.jsonl" "$SHARED/corpus/synthetic/script.jsonl"
          "$SHARED/corpus/real/unipen-words.jsonl" "$SHARED/corpus/real/unipen-text.jsonl")
 LANGS=(eng ink-raw eng-stock)
+MODELS_DIR="$ROOT/Models"
+if [[ -n "${PREVIOUS:-}" ]]; then
+    MODELS_DIR="$OUT/models"
+    mkdir -p "$MODELS_DIR"
+    cp "$ROOT"/Models/*.traineddata "$MODELS_DIR/"
+    cp "$PREVIOUS" "$MODELS_DIR/ink-previous.traineddata"
+    LANGS=(eng ink-previous ink-raw eng-stock)
+fi
 
 build_release
 PORT=$(free_port)
-start_inksticker "$PORT" --ocr-workers 1 --rate-ink-per-address 0
+start_inksticker "$PORT" --ocr-workers 1 --rate-ink-per-address 0 --models "$MODELS_DIR"
 for round in $(seq 1 "$ROUNDS"); do
     for lang in "${LANGS[@]}"; do
         python3 "$SHARED/tools/eval.py" --server "http://127.0.0.1:$PORT" --lang "$lang" --concurrency 1 --json \

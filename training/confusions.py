@@ -6,6 +6,9 @@ edit distance, and counts substitutions (truth → read), deletions (truth → �
 (∅ → read).
 
   python3 confusions.py --server http://127.0.0.1:8080 [--lang eng] [--charset number] FILE.jsonl... [--top 15]
+
+--vocabulary sends every word of the files' truths (at most 1,000) as `hints.words` with each
+sample: what a board's vocabulary (names, a shopping list) does when it holds the word written.
 """
 import argparse
 import collections
@@ -14,10 +17,15 @@ import json
 import urllib.request
 
 
-def recognize(server, sample, lang, charset):
+def recognize(server, sample, lang, charset, words=None):
     body = {"strokes": sample["strokes"], "lang": lang}
+    hints = {}
     if charset:
-        body["hints"] = {"charset": charset}
+        hints["charset"] = charset
+    if words:
+        hints["words"] = words
+    if hints:
+        body["hints"] = hints
     req = urllib.request.Request(server.rstrip("/") + "/v1/recognize", data=json.dumps(body).encode(),
                                  method="POST", headers={"Content-Type": "application/json"})
     try:
@@ -61,13 +69,17 @@ def main():
     ap.add_argument("--charset")
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--vocabulary", action="store_true", help="send the truths' words as hints.words")
     a = ap.parse_args()
     samples = []
     for path in a.files:
         with open(path, encoding="utf-8") as f:
             samples += [json.loads(line) for line in f if line.strip()]
+    words = None
+    if a.vocabulary:
+        words = sorted({w for s in samples for w in s["text"].split() if 0 < len(w) <= 64})[:1000]
     with cf.ThreadPoolExecutor(a.concurrency) as pool:
-        readings = list(pool.map(lambda s: recognize(a.server, s, a.lang, a.charset), samples))
+        readings = list(pool.map(lambda s: recognize(a.server, s, a.lang, a.charset, words), samples))
     counts = collections.Counter()
     chars = 0
     for sample, read in zip(samples, readings):

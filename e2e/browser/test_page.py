@@ -488,7 +488,7 @@ def main() -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
-    args.corpus = args.corpus or find_corpus(here.parent.parent.parent)
+    args.corpus = args.corpus or find_corpus(here.parent.parent)
     args.out.mkdir(parents=True, exist_ok=True)
     api = API(args.base_url)
     report = Report()

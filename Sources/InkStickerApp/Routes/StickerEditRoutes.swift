@@ -50,52 +50,21 @@ enum StickerEditRoutes {
         })
 
         router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/commit", bodyLimit: small, .blocking { context in
-            let outcome = try services.database.write { tx -> StickerChanges.CommitOutcome in
-                let board = try BoardAccess.authorize(context, in: tx)
-                let sticker = try StickerChanges.load(context, board: board, tx)
-                try EntityTag.checkIfMatch(context, current: sticker)
-                return try changes.commit(sticker, tx, now: Timestamp.now())
-            }
-            switch outcome {
-            case .committed(let label):
-                services.events.notify(boardId: label.boardId)
-                return EntityTag.response(.ok, label)
-            case .alreadyLabel(let label):
+            switch try changes.commit(context) {
+            case .committed(let label), .alreadyLabel(let label):
                 return EntityTag.response(.ok, label)
             case .deleted:
-                services.events.notify(boardId: try context.parameter("boardId"))
                 return HTTPResponse(status: .noContent)
             }
         })
 
         router.add(.post, "/v1/boards/{boardId}/end-editing", bodyLimit: small, .blocking { context in
-            let (committed, deleted, boardID) = try services.database.write { tx -> (Int, Int, String) in
-                let board = try BoardAccess.authorize(context, in: tx)
-                var committed = 0, deleted = 0
-                let now = Timestamp.now()
-                for field in try tx.fields(boardId: board.id) {
-                    switch try changes.commit(field, tx, now: now) {
-                    case .committed: committed += 1
-                    case .deleted: deleted += 1
-                    case .alreadyLabel: break
-                    }
-                }
-                return (committed, deleted, board.id)
-            }
-            if committed + deleted > 0 { services.events.notify(boardId: boardID) }
+            let (committed, deleted) = try changes.endEditing(context)
             return JSONBody.response(.ok, .object([("committed", .number(Double(committed))), ("deleted", .number(Double(deleted)))]))
         })
 
         router.add(.delete, "/v1/boards/{boardId}/stickers/{stickerId}", .blocking { context in
-            let boardID = try services.database.write { tx -> String in
-                let board = try BoardAccess.authorize(context, in: tx)
-                let sticker = try StickerChanges.load(context, board: board, tx)
-                try EntityTag.checkIfMatch(context, current: sticker)
-                _ = try tx.deleteSticker(id: sticker.id, boardId: board.id, expectedVersion: sticker.version)
-                try changes.record(.deleted, sticker, tx)
-                return board.id
-            }
-            services.events.notify(boardId: boardID)
+            _ = try changes.delete(context)
             return HTTPResponse(status: .noContent)
         })
 

@@ -2,58 +2,151 @@ import Foundation
 import JSONKit
 import Store
 
-/// Writes that change stickers, each in one transaction with the event that records it.
+/// Writes that change stickers, each with the event that records it. Every change is planned
+/// outside the write transaction (the sticker read in a read transaction, the change applied,
+/// the frame laid out, the event's JSON built); the write transaction then only runs SQL, at the
+/// version the plan read. When another write got there first, the plan is made again.
 struct StickerChanges: Sendable {
     let services: AppServices
 
+    /// How often a change is planned again when the sticker changed before it was written.
+    static let maxAttempts = 4
+
+    /// One planned row change with its event.
+    struct Plan: Sendable {
+        enum Operation: Sendable {
+            case update(StickerRecord, expectedVersion: Int64)
+            case delete(StickerRecord)
+        }
+
+        let operation: Operation
+        let event: EventRecord.Kind
+        let payload: String
+
+        static func update(_ next: StickerRecord, from current: StickerRecord, event: EventRecord.Kind) -> Plan {
+            var stored = next
+            stored.version = current.version + 1
+            return Plan(operation: .update(stored, expectedVersion: current.version), event: event,
+                        payload: JSONWriter().string(StickerJSON.sticker(stored)))
+        }
+
+        static func delete(_ sticker: StickerRecord) -> Plan {
+            Plan(operation: .delete(sticker), event: .deleted, payload: JSONWriter().string(StickerJSON.sticker(sticker)))
+        }
+
+        /// Only SQL: the row change at the planned version, then its event.
+        func apply(_ tx: WriteTransaction, now: Int64) throws {
+            switch operation {
+            case .update(let sticker, let expected):
+                try tx.updateSticker(sticker, expectedVersion: expected)
+                try tx.appendEvent(boardId: sticker.boardId, stickerId: sticker.id, type: event, version: sticker.version,
+                                   payload: payload, createdAt: now)
+            case .delete(let sticker):
+                _ = try tx.deleteSticker(id: sticker.id, boardId: sticker.boardId, expectedVersion: sticker.version)
+                try tx.appendEvent(boardId: sticker.boardId, stickerId: sticker.id, type: event, version: sticker.version,
+                                   payload: payload, createdAt: now)
+            }
+        }
+    }
+
+    /// Plans with `plan` and writes what it returns, again from a fresh read when another write
+    /// changed a sticker in between (`StoreError.versionConflict`).
+    func write<Result>(_ plan: () throws -> (plans: [Plan], result: Result)) throws -> Result {
+        for attempt in 1...Self.maxAttempts {
+            let (plans, result) = try plan()
+            if plans.isEmpty { return result }
+            do {
+                let now = Timestamp.now()
+                try services.database.write { tx in
+                    for plan in plans { try plan.apply(tx, now: now) }
+                }
+                services.events.notify(boardId: plans[0].sticker.boardId)
+                return result
+            } catch StoreError.versionConflict where attempt < Self.maxAttempts {
+                continue
+            }
+        }
+        throw APIError(.serviceUnavailable, "the sticker kept changing while this change was stored; retry",
+                       headers: [("Retry-After", "1")])
+    }
+
     /// Loads the board's sticker (after authorising), checks `If-Match`, applies `change`, re-fits the
-    /// frame around the same centre and stores the result with an `updated` (or `committed`) event.
-    /// Returns the sticker unchanged, without a new version, when `change` altered nothing.
-    func update(_ context: RequestContext,
-                change: (inout StickerRecord) throws -> Void) throws -> StickerRecord {
-        let result = try services.database.write { tx -> (StickerRecord, Bool) in
-            let board = try BoardAccess.authorize(context, in: tx)
-            let current = try Self.load(context, board: board, tx)
-            try EntityTag.checkIfMatch(context, current: current)
+    /// frame around the same centre and stores the result with an `updated` event. Returns the
+    /// sticker unchanged, without a new version, when `change` altered nothing.
+    func update(_ context: RequestContext, change: (inout StickerRecord) throws -> Void) throws -> StickerRecord {
+        try write {
+            let current = try read(context)
             var next = current
             try change(&next)
             try services.layout.fit(&next)
-            if next == current { return (current, false) }
+            if next == current { return ([], current) }
             next.updatedAt = Timestamp.now()
-            let stored = try tx.updateSticker(next, expectedVersion: current.version)
-            try record(stored.state == .label && current.state == .field ? .committed : .updated, stored, tx)
-            return (stored, true)
+            let plan = Plan.update(next, from: current, event: .updated)
+            return ([plan], plan.sticker)
         }
-        if result.1 { services.events.notify(boardId: result.0.boardId) }
-        return result.0
     }
 
     /// Ends editing of one field: a label with the same centre and a fitted frame, or, when its text
     /// is empty or only whitespace, no sticker at all (like a text field that ends empty).
     enum CommitOutcome { case committed(StickerRecord), deleted, alreadyLabel(StickerRecord) }
 
-    func commit(_ sticker: StickerRecord, _ tx: WriteTransaction, now: Int64) throws -> CommitOutcome {
-        if sticker.state == .label { return .alreadyLabel(sticker) }
+    func commit(_ context: RequestContext) throws -> CommitOutcome {
+        try write {
+            let sticker = try read(context)
+            let (plan, outcome) = try commitPlan(sticker, now: Timestamp.now())
+            return (plan.map { [$0] } ?? [], outcome)
+        }
+    }
+
+    /// Commits every field of the board in one transaction; how many became labels and how many were deleted.
+    func endEditing(_ context: RequestContext) throws -> (committed: Int, deleted: Int) {
+        try write {
+            let fields = try services.database.read { tx in try tx.fields(boardId: BoardAccess.authorize(context, in: tx).id) }
+            let now = Timestamp.now()
+            var plans: [Plan] = []
+            var committed = 0, deleted = 0
+            for field in fields {
+                let (plan, outcome) = try commitPlan(field, now: now)
+                if let plan { plans.append(plan) }
+                switch outcome {
+                case .committed: committed += 1
+                case .deleted: deleted += 1
+                case .alreadyLabel: break
+                }
+            }
+            return (plans, (committed, deleted))
+        }
+    }
+
+    /// Deletes the sticker named in the path (after authorising and `If-Match`); its board's id.
+    func delete(_ context: RequestContext) throws -> String {
+        try write {
+            let sticker = try read(context)
+            return ([Plan.delete(sticker)], sticker.boardId)
+        }
+    }
+
+    private func commitPlan(_ sticker: StickerRecord, now: Int64) throws -> (Plan?, CommitOutcome) {
+        if sticker.state == .label { return (nil, .alreadyLabel(sticker)) }
         if sticker.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            _ = try tx.deleteSticker(id: sticker.id, boardId: sticker.boardId, expectedVersion: sticker.version)
-            try record(.deleted, sticker, tx)
-            return .deleted
+            return (Plan.delete(sticker), .deleted)
         }
         var label = sticker
         label.state = .label
         label.committedAt = now
         label.updatedAt = now
         try services.layout.fit(&label)
-        let stored = try tx.updateSticker(label, expectedVersion: sticker.version)
-        try record(.committed, stored, tx)
-        return .committed(stored)
+        let plan = Plan.update(label, from: sticker, event: .committed)
+        return (plan, .committed(plan.sticker))
     }
 
-    /// Appends the event for a change of `sticker`, with the sticker as its payload.
-    func record(_ kind: EventRecord.Kind, _ sticker: StickerRecord, _ tx: WriteTransaction) throws {
-        let payload = JSONWriter().string(StickerJSON.sticker(sticker))
-        try tx.appendEvent(boardId: sticker.boardId, stickerId: sticker.id, type: kind, version: sticker.version,
-                           payload: payload, createdAt: Timestamp.now())
+    /// The sticker named in the path, read after its board's token is checked, with `If-Match` checked against it.
+    private func read(_ context: RequestContext) throws -> StickerRecord {
+        let sticker = try services.database.read { tx in
+            try Self.load(context, board: try BoardAccess.authorize(context, in: tx), tx)
+        }
+        try EntityTag.checkIfMatch(context, current: sticker)
+        return sticker
     }
 
     /// The sticker named in the path, on this board, or 404.
@@ -63,5 +156,13 @@ struct StickerChanges: Sendable {
             throw APIError.notFound("sticker")
         }
         return sticker
+    }
+}
+
+extension StickerChanges.Plan {
+    var sticker: StickerRecord {
+        switch operation {
+        case .update(let sticker, _), .delete(let sticker): sticker
+        }
     }
 }

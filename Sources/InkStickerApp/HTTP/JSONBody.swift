@@ -6,15 +6,10 @@ import JSONKit
 enum JSONBody {
     /// The request body as a JSON object: 415 for another media type, 400 for malformed JSON,
     /// 422 when the document is not an object.
-    static func object(_ context: RequestContext, allowEmpty: Bool = false) throws(APIError) -> JSONObject {
+    static func object(_ context: RequestContext, allowEmpty: Bool = false) throws -> JSONObject {
         if allowEmpty && context.body.isEmpty { return JSONObject() }
         try requireJSONContentType(context)
-        let value: JSONValue
-        do {
-            value = try JSONReader.parse(context.body)
-        } catch {
-            throw APIError(.badRequest, "malformed JSON: \(error.message)")
-        }
+        let value = try JSONReader.parse(context.body)
         guard case .object(let object) = value else {
             throw APIError.validation([.init(pointer: "", detail: "expected a JSON object, found \(value.kind)")])
         }

@@ -17,20 +17,10 @@ struct InkBody {
     /// The strokes of an InkML body, already read; JSON strokes are decoded with the rest.
     var strokes: [Stroke]?
 
-    static func read(_ context: RequestContext, limits: InkLimits) throws(APIError) -> InkBody {
+    static func read(_ context: RequestContext, limits: InkLimits) throws -> InkBody {
         let type = context.headers["content-type"].map(MediaType.essence) ?? ""
         guard type == inkMLType else { return InkBody(object: try JSONBody.object(context), strokes: nil) }
-        let strokes: [Stroke]
-        do {
-            strokes = try InkMLReader(limits: limits).read(context.body)
-        } catch {
-            let detail = "InkML line \(error.line), column \(error.column): \(error.detail)"
-            switch error.kind {
-            case .malformed: throw APIError(.badRequest, detail)
-            case .tooLarge: throw APIError(.contentTooLarge, detail)
-            case .invalid: throw APIError.validation([.init(pointer: "/strokes", detail: detail)])
-            }
-        }
+        let strokes = try InkMLReader(limits: limits).read(context.body)
         var object = JSONObject()
         for (name, value) in context.query.values.sorted(by: { $0.key < $1.key }) where queryMembers.contains(name) {
             let path = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

@@ -11,7 +11,7 @@ struct InkRequest {
 
     /// Validates everything before any work: 413 when the ink is over a count limit, 422 for invalid values.
     static func decode(_ ink: InkBody, decoder: InkDecoder, defaultLanguage: String,
-                       collector: inout FieldCollector) throws(APIError) -> RecognitionRequest? {
+                       collector: inout FieldCollector) throws(InkDecodingError) -> RecognitionRequest? {
         let root = JSONPointer.root
         let body = ink.object
         var strokes: [Stroke] = []
@@ -20,11 +20,9 @@ struct InkRequest {
         } else if let value = body["strokes"] {
             do {
                 strokes = try decoder.decode(value, at: root.appending("strokes"))
+            } catch where error.kind == .tooLarge {
+                throw error
             } catch {
-                if error.kind == .tooLarge {
-                    throw APIError(.contentTooLarge, error.description,
-                                   violations: error.violations.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
-                }
                 collector.record(error.violations)
             }
         } else {

@@ -38,13 +38,7 @@ enum StickerEditRoutes {
                 guard sticker.state == .field else {
                     throw APIError(.conflict, "the sticker is a label; key input only edits fields")
                 }
-                switch Result(catching: { () throws(TextInputError) in
-                    try TextInput.apply(ops, to: sticker.text, rules: StickerText.rules(of: sticker))
-                }) {
-                case .success(let text): sticker.text = text
-                case .failure(let error):
-                    throw APIError.validation([.init(pointer: error.pointer() ?? "/ops", detail: error.description)])
-                }
+                sticker.text = try TextInput.apply(ops, to: sticker.text, rules: StickerText.rules(of: sticker))
             }
             return EntityTag.response(.ok, sticker)
         })

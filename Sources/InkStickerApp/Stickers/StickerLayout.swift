@@ -17,25 +17,15 @@ struct StickerLayout: Sendable {
     }
 
     /// Recomputes `record.frame` from its text, font, style and state.
-    func fit(_ record: inout StickerRecord) throws(APIError) {
-        let family: FontFamily
-        do {
-            family = try FontFamily(name: record.fontFamily)
-        } catch {
-            throw APIError.validation([.init(pointer: "/font/family", detail: error.description)])
-        }
+    func fit(_ record: inout StickerRecord) throws(TextLayoutError) {
+        let family = try FontFamily(name: record.fontFamily)
         let natural = library.verticalMetrics(family: family, size: record.fontSize).lineHeight
         // Every size × multiple the API accepts must lay out: keep the product inside the measurer's range.
         let range = library.configuration.limits.lineHeightRange
         let lineHeight = min(range.upperBound, max(range.lowerBound, record.style.lineHeight * natural))
-        let metrics: TextMetrics
-        do {
-            metrics = try measurer.measure(record.text, family: family, size: record.fontSize,
+        let metrics = try measurer.measure(record.text, family: family, size: record.fontSize,
                                            tracking: record.style.kerning, lineHeight: lineHeight,
                                            lineLimit: record.style.lineLimit ?? 0)
-        } catch {
-            throw APIError(.unprocessableContent, "the text cannot be laid out: \(error.description)")
-        }
         let frame: Rect
         switch record.state {
         case .field: frame = geometry.fieldFrame(center: record.center, metrics: metrics, fontSize: record.fontSize)

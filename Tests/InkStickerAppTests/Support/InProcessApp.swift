@@ -99,7 +99,7 @@ final class InProcessApp {
         var fields = HTTPHeaders()
         var payload = body ?? []
         if let json {
-            payload = Array(try JSONSerialization.data(withJSONObject: json))
+            payload = Array(try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
             fields.add(name: "Content-Type", value: "application/json")
         }
         for (name, value) in headers { fields.replaceOrAdd(name: name, value: value) }

@@ -22,7 +22,7 @@ struct TestClient {
         var payload = body ?? Data()
         var allHeaders = headers
         if let json {
-            payload = try JSONSerialization.data(withJSONObject: json)
+            payload = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
             allHeaders["Content-Type"] = allHeaders["Content-Type"] ?? "application/json"
         }
         if let token { allHeaders["Authorization"] = "Bearer \(token)" }

@@ -15,8 +15,8 @@ struct CreateRequest: Sendable {
 
     static let members = InkRequest.members.union(StickerPlacement.members).union(["font", "style", "maxLength", "charset"])
 
-    static func decode(_ context: RequestContext, _ services: AppServices) -> Result<CreateRequest, APIError> {
-        Result { () throws(APIError) in
+    static func decode(_ context: RequestContext, _ services: AppServices) -> Result<CreateRequest, any Error> {
+        Result { () throws in
             let body = try InkBody.read(context, limits: services.inkDecoder.limits)
             var collector = FieldCollector()
             collector.record(body.object.unknownMemberViolations(allowed: members, at: .root))

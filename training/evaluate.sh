@@ -14,14 +14,8 @@
 # limit on ink posts) and stops it at the end. Results: training/work/eval-<lang>.txt.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+source "$(dirname "$0")/common.sh"
 WORK="${WORK:-$ROOT/training/work}"
-if [[ -z "${SHARED:-}" ]]; then
-    for candidate in "$ROOT/../shared" "$ROOT/../../shared" /work/shared; do
-        if [[ -d "$candidate/corpus" ]]; then SHARED="$(cd "$candidate" && pwd)"; break; fi
-    done
-fi
-: "${SHARED:?set SHARED to the shared corpus/tools directory}"
 LIMIT="${LIMIT:-0}"
 SETS="${SETS:-test}"
 MODELS="${MODELS:-$ROOT/Models}"

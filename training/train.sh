@@ -20,25 +20,22 @@
 #   CHARS_N=10000           isolated real letters and symbols rendered (one each)
 #   LINES_N=10000           text lines composed from one writer's real words
 #   NUMBERS_N=8000          numbers composed from one person's real digits and symbols
-#   TRAIN_MINUTES=75        wall-clock bound of each training job
-#   SNAPSHOT_MINUTES=15     a copy of each job's latest checkpoint is kept this often, so the
+#   TRAIN_MINUTES=100       wall-clock bound of each training job
+#   SNAPSHOT_MINUTES=20     a copy of each job's latest checkpoint is kept this often, so the
 #                           effect of training time is measured on the same held-out persons
 #   JOBS="a:0.0005 b:0.001" training jobs run side by side, one core each: name:learning rate
+#   CONTINUE_FROM=FILE      start the jobs from this float traineddata of the same character set
+#                           (training/ink-float.traineddata: the shipped network before its
+#                           conversion to integers) instead of fra
 #   MAX_ITERATIONS=1000000  iteration bound (the time bound normally ends training first)
 #   WORDS=/usr/share/dict/american-english  English word list of the model's dictionary
 #   STOCK_ENG=/usr/share/tesseract-ocr/5/tessdata/eng.traineddata  source of the punctuation
 #                           and number patterns of the dictionary
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+source "$(dirname "$0")/common.sh"
 T="$ROOT/training"
 WORK="${WORK:-$T/work}"
-if [[ -z "${SHARED:-}" ]]; then
-    for candidate in "$ROOT/../shared" "$ROOT/../../shared" /work/shared; do
-        if [[ -d "$candidate/corpus" ]]; then SHARED="$(cd "$candidate" && pwd)"; break; fi
-    done
-fi
-: "${SHARED:?set SHARED to the shared corpus/tools/models directory}"
 SYNTH_N="${SYNTH_N:-20000}"
 DEV_N="${DEV_N:-500}"
 ENGLISH_N="${ENGLISH_N:-400}"
@@ -49,8 +46,8 @@ DIGIT_COPIES="${DIGIT_COPIES:-2}"
 CHARS_N="${CHARS_N:-10000}"
 LINES_N="${LINES_N:-10000}"
 NUMBERS_N="${NUMBERS_N:-8000}"
-TRAIN_MINUTES="${TRAIN_MINUTES:-75}"
-SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-15}"
+TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
+SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 JOBS="${JOBS:-a:0.0005 b:0.001}"
 MAX_ITERATIONS="${MAX_ITERATIONS:-1000000}"
 WORDS="${WORDS:-/usr/share/dict/american-english}"
@@ -206,6 +203,10 @@ stage_train() {
             rm -rf "$WORK/run-$name"
             mkdir -p "$WORK/run-$name"
             from=(--continue_from "$WORK/starter/base/fra.lstm" --old_traineddata "$BASE")
+            if [[ -n "${CONTINUE_FROM:-}" ]]; then
+                combine_tessdata -e "$CONTINUE_FROM" "$WORK/continue-from.lstm" >/dev/null 2>&1
+                from=(--continue_from "$WORK/continue-from.lstm")
+            fi
             rate_flags=(--reset_learning_rate --learning_rate "$rate")
             log "training job $name: learning rate $rate, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
         fi
@@ -242,55 +243,61 @@ checkpoint_cer() {
         sed -n 's/.*BCER eval=\([0-9.]*\).*/\1/p' | tail -1
 }
 
-# The candidate checkpoints of every run (latest, three most recent best-so-far, time
-# snapshots), each scored on the held-out persons, held-out English, held-out collections and
-# synthetic held-out ink, two at a time. FILE gets one line per candidate, best first by the
-# choice score: persons weighted 3, English 1 (the held-out collections and the synthetic ink
-# are reported, never chosen by).
+# The candidate checkpoints of the given runs (each run's latest, and its timed snapshots from
+# the second half of training), each scored by lstmeval on a third of the held-out persons
+# (eval-train.list) and on held-out English, two at a time. FILE gets one line per candidate,
+# best first by the choice score: persons weighted 3, English 1. Float lstmeval reads about ten
+# lines a second per core, so the full held-out sets are read once, for the chosen model, in
+# `finish`; the effect of training time on the persons is in each job's log (`BCER eval`).
 rank_checkpoints() {
-    local out="$1" candidates=() run candidate
+    local out="$1" candidates=() run candidate snapshots
     shift
     for run in "$@"; do
         [[ -f "$run/ink_checkpoint" ]] && candidates+=("$run/ink_checkpoint")
-        while read -r candidate; do candidates+=("$candidate"); done < <(ls -t "$run"/ink_*_*.checkpoint 2>/dev/null | head -3)
-        while read -r candidate; do candidates+=("$candidate"); done < <(ls "$run"/snapshot-*.checkpoint 2>/dev/null)
+        mapfile -t snapshots < <(ls "$run"/snapshot-*.checkpoint 2>/dev/null | sort -t- -k3 -n)
+        for candidate in "${snapshots[@]:$(( ${#snapshots[@]} / 2 ))}"; do candidates+=("$candidate"); done
     done
     [[ ${#candidates[@]} -gt 0 ]] || { log "no checkpoint found"; return 1; }
     export -f checkpoint_cer
     export WORK
     printf '%s\n' "${candidates[@]}" | xargs -P 2 -I{} bash -c \
-        'p=$(checkpoint_cer "$1" "$WORK/eval-persons.list"); e=$(checkpoint_cer "$1" "$WORK/eval-english.list")
-         g=$(checkpoint_cer "$1" "$WORK/eval-groups.list"); s=$(checkpoint_cer "$1" "$WORK/eval-synth.list")
-         awk -v p="$p" -v e="$e" -v g="$g" -v s="$s" -v c="$1" \
-             "BEGIN { printf \"%.3f %s %s %s %s %s\\n\", (3 * p + e) / 4, p, e, g, s, c }"' sh {} |
+        'p=$(checkpoint_cer "$1" "$WORK/eval-train.list"); e=$(checkpoint_cer "$1" "$WORK/eval-english.list")
+         awk -v p="$p" -v e="$e" -v c="$1" "BEGIN { printf \"%.3f %s %s %s\\n\", (3 * p + e) / 4, p, e, c }"' sh {} |
         sort -n > "$out"
-    log "held-out CER % (score; persons, English, collections, synthetic; checkpoint):"
+    log "held-out CER % (score; a third of the persons, English; checkpoint):"
     sed 's/^/  /' "$out"
 }
 
 stage_finish() {
-    log "choosing the checkpoint with the best score on the held-out persons and held-out English"
-    local score persons english groups synth best
+    log "choosing the checkpoint with the best score on held-out persons and held-out English"
+    local score persons english best
     rank_checkpoints "$WORK/checkpoints.txt" "$WORK"/run-*
-    read -r score persons english groups synth best < "$WORK/checkpoints.txt"
+    read -r score persons english best < "$WORK/checkpoints.txt"
     [[ -n "$best" ]] || { log "no checkpoint could be evaluated"; return 1; }
     log "best: $best; converting to an integer model"
     lstmtraining --stop_training --convert_to_int --continue_from "$best" \
         --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/ink.traineddata" >/dev/null 2>&1
+    # The same network in floats: what a later run continues from (CONTINUE_FROM), since the
+    # integer model cannot be trained further.
+    lstmtraining --stop_training --continue_from "$best" \
+        --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$T/ink-float.traineddata" >/dev/null 2>&1
     mkdir -p "$ROOT/Models"
     cp "$WORK/ink.traineddata" "$ROOT/Models/ink-raw.traineddata"
+    local set kind lists=()
+    for set in persons groups; do
+        for kind in words text lines digits chars numbers cnumbers; do
+            find "$WORK/lines/dev" -name "dev-$set-$kind*.lstmf" | sort > "$WORK/eval-$set-$kind.list"
+            [[ -s "$WORK/eval-$set-$kind.list" ]] && lists+=("$set-$kind")
+        done
+    done
+    lists+=(english synth)
+    export -f checkpoint_cer
+    export WORK
     {
         echo "checkpoint: ${best#"$WORK/"}"
-        echo "held-out CER (float): persons $persons%, English $english%, collections $groups%, synthetic $synth%"
-        local set
-        for set in persons groups; do
-            for kind in words text lines digits chars numbers cnumbers; do
-                find "$WORK/lines/dev" -name "dev-$set-$kind*.lstmf" | sort > "$WORK/eval-$set-$kind.list"
-                echo "held-out CER, integer model, $set, $kind: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-$set-$kind.list")%"
-            done
-        done
-        echo "held-out CER, integer model, English: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-english.list")%"
-        echo "held-out CER, integer model, synthetic: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-synth.list")%"
+        echo "choice score (float): $score (a third of the persons $persons%, English $english%)"
+        printf '%s\n' "${lists[@]}" | xargs -P 2 -I{} bash -c \
+            'echo "held-out CER, integer model, $1: $(checkpoint_cer "$WORK/ink.traineddata" "$WORK/eval-$1.list")%"' sh {} | sort
     } | tee "$WORK/summary.txt"
     log "installed the network alone as $ROOT/Models/ink-raw.traineddata ($(stat -c %s "$ROOT/Models/ink-raw.traineddata") bytes)"
 }

@@ -6,6 +6,8 @@
 * Caching: every kind of response the server sends (board resources, token-bearing responses,
   health and metrics, page assets, errors, 304s, the event stream head) is linted with httplint
   (PyPI); any WARN or BAD note fails, and the Cache-Control each kind must carry is checked.
+* Contract: every header of each of those responses is documented in openapi.yaml for its
+  operation and status (framing headers aside), so the spec says what the server sends.
 
   e2e/http/run.sh                  # installs httplint into e2e/http/.venv, then runs this
 Prints 'N passed, N failed' and exits non-zero on any failure.
@@ -23,7 +25,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "reliability"))
 from common import ROOT, Server, load_corpus, read_until_close  # noqa: E402
 
+import re  # noqa: E402
+
+import yaml  # noqa: E402
 from httplint import HttpResponseLinter  # noqa: E402
+
+with open(os.path.join(ROOT, "openapi.yaml"), encoding="utf-8") as f:
+    SPEC = yaml.safe_load(f)
+# Framing and transport headers, not part of an operation's contract.
+FRAMING = {"content-type", "content-length", "date", "connection", "transfer-encoding"}
 
 results = {"passed": 0, "failed": 0}
 
@@ -49,7 +59,38 @@ def exchange(port, method, path, body=None, headers=None):
     return result
 
 
-def lint(name, method, status, reason, headers, content, cache_control=None):
+def resolve(node):
+    while isinstance(node, dict) and "$ref" in node:
+        target = SPEC
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+def documented_headers(method, path, status):
+    """The headers openapi.yaml documents for this answer, or None when no operation matches."""
+    path = path.split("?", 1)[0]
+    for template, item in SPEC["paths"].items():
+        if re.fullmatch(re.sub(r"\{[^}]+\}", "[^/]+", template), path):
+            operation = item.get(method.lower()) or (item.get("get") if method == "HEAD" else None)
+            if operation is None:
+                return None
+            response = operation["responses"].get(str(status)) or operation["responses"].get("default")
+            return None if response is None else {h.lower() for h in resolve(response).get("headers", {})}
+    return None
+
+
+def contract(name, method, path, status, headers):
+    documented = documented_headers(method, path, status)
+    if documented is None:
+        return
+    sent = {k.lower() for k, _ in headers} - FRAMING
+    missing = sorted(sent - documented)
+    check("openapi.yaml documents every header of %s (%d)" % (name, status), not missing, ", ".join(missing))
+
+
+def lint(name, method, status, reason, headers, content, cache_control=None, path=None):
     linter = HttpResponseLinter()
     linter.process_response_topline(b"HTTP/1.1", str(status).encode(), reason.encode())
     linter.process_headers([(k.encode(), v.encode()) for k, v in headers])
@@ -67,6 +108,8 @@ def lint(name, method, status, reason, headers, content, cache_control=None):
             walk(getattr(note, "subnotes", []) or [])
     walk(linter.notes)
     check("httplint %s (%d): no WARN or BAD" % (name, status), not bad, "; ".join(bad))
+    if path is not None:
+        contract(name, method, path, status, headers)
     if cache_control is not None:
         got = dict((k.lower(), v) for k, v in headers).get("cache-control")
         check("%s: Cache-Control %s" % (name, cache_control), got == cache_control, "got %r" % got)
@@ -100,12 +143,12 @@ def responses(port):
     sample = load_corpus("print.jsonl", limit=1)[0]
     ink = {"strokes": sample["strokes"]}
     status, reason, headers, content = exchange(port, "POST", "/v1/boards", {"title": "edges"})
-    lint("POST /v1/boards (token)", "POST", status, reason, headers, content, "no-store")
+    lint("POST /v1/boards (token)", "POST", status, reason, headers, content, "no-store", path="/v1/boards")
     board = json.loads(content)
     auth = {"Authorization": "Bearer " + board["token"]}
     base = "/v1/boards/" + board["id"]
     status, reason, headers, content = exchange(port, "POST", base + "/stickers", ink, auth)
-    lint("POST stickers (201)", "POST", status, reason, headers, content, "private, no-cache")
+    lint("POST stickers (201)", "POST", status, reason, headers, content, "private, no-cache", path=base + "/stickers")
     sticker = json.loads(content)
     one = base + "/stickers/" + sticker["id"]
     for name, path, control in [("GET board", base, "private, no-cache"),
@@ -115,30 +158,30 @@ def responses(port):
                                 ("GET ink.png", one + "/ink.png", "private, no-cache"),
                                 ("GET render.svg", base + "/render.svg", "private, no-cache")]:
         status, reason, headers, content = exchange(port, "GET", path, headers=auth)
-        lint(name, "GET", status, reason, headers, content, control)
+        lint(name, "GET", status, reason, headers, content, control, path=path)
         if name == "GET render.svg":
             csp = dict((k.lower(), v) for k, v in headers).get("content-security-policy", "")
             check("render.svg CSP allows no script", "script" not in csp and "default-src 'none'" in csp, csp)
         etag = dict((k.lower(), v) for k, v in headers).get("etag")
         if etag:
             status, reason, headers, content = exchange(port, "GET", path, headers={**auth, "If-None-Match": etag})
-            lint(name + " revalidated", "GET", status, reason, headers, content, "private, no-cache")
+            lint(name + " revalidated", "GET", status, reason, headers, content, "private, no-cache", path=path)
             check(name + " revalidates to 304", status == 304, "status %d" % status)
     status, reason, headers, content = exchange(port, "GET", base + "/events?after=0", headers=auth)
-    lint("GET events (stream head)", "GET", status, reason, headers, b"", "no-store")
+    lint("GET events (stream head)", "GET", status, reason, headers, b"", "no-store", path=base + "/events")
     for name, path, control in [("GET /healthz", "/healthz", "no-store"), ("GET /readyz", "/readyz", "no-store"),
                                 ("GET /metrics", "/metrics", "no-store"), ("GET /v1/languages", "/v1/languages", "no-cache"),
                                 ("GET /", "/", "no-cache"), ("GET /openapi.yaml", "/openapi.yaml", "no-cache")]:
         status, reason, headers, content = exchange(port, "GET", path)
-        lint(name, "GET", status, reason, headers, content, control)
+        lint(name, "GET", status, reason, headers, content, control, path=path)
     status, reason, headers, content = exchange(port, "POST", "/v1/recognize", ink)
-    lint("POST /v1/recognize", "POST", status, reason, headers, content, "no-store")
+    lint("POST /v1/recognize", "POST", status, reason, headers, content, "no-store", path="/v1/recognize")
     for name, method, path, body, hdrs in [("404", "GET", "/nowhere", None, {}),
                                           ("401", "GET", base, None, {}),
                                           ("400 bad JSON", "POST", "/v1/recognize", b"{", {}),
                                           ("405", "PUT", "/healthz", b"", {})]:
         status, reason, headers, content = exchange(port, method, path, body, hdrs)
-        lint("error " + name, method, status, reason, headers, content, "no-store")
+        lint("error " + name, method, status, reason, headers, content, "no-store", path=path)
 
 
 def main():

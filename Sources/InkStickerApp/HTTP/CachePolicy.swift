@@ -10,12 +10,17 @@ import Store
 /// - Health, readiness and metrics, answers to other POSTs (recognition) and errors: `no-store`.
 /// - Everything else (languages, the API description, page assets): `no-cache`.
 ///
-/// Every successful GET with a body and no ETag of its own gets one from its content (SHA-256),
-/// and `If-None-Match` with it answers 304, so `no-cache` always has a validator to revalidate.
+/// Every successful GET that may be kept (not `no-store`) with a body and no ETag of its own gets
+/// one from its content (SHA-256), and `If-None-Match` with it answers 304, so `no-cache` always
+/// has a validator to revalidate.
 enum CachePolicy {
     static func apply(to response: inout HTTPResponse, method: HTTPMethod, path: Substring, ifNoneMatch: String?) {
+        if !response.headers.contains("Cache-Control") {
+            response.headers.add(name: "Cache-Control", value: value(status: response.status.code, method: method, path: path))
+        }
+        // A response that may be kept gets a validator, so `no-cache` can revalidate it.
         if method == .get || method == .head, response.status == .ok, !response.headers.contains("ETag"),
-           case .bytes(let body) = response.body {
+           response.headers["cache-control"] != "no-store", case .bytes(let body) = response.body {
             let tag = "\"" + String(SHA256.hexDigest(body).prefix(32)) + "\""
             response.headers.add(name: "ETag", value: tag)
             if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) {
@@ -28,8 +33,6 @@ enum CachePolicy {
                 response.route = route
             }
         }
-        guard !response.headers.contains("Cache-Control") else { return }
-        response.headers.add(name: "Cache-Control", value: value(status: response.status.code, method: method, path: path))
     }
 
     static func value(status: Int, method: HTTPMethod, path: Substring) -> String {

@@ -16,9 +16,14 @@ extension EventLoop {
     }
 
     func readable(_ connection: Connection) {
-        if case .lingering = connection.phase {
+        switch connection.phase {
+        case .lingering, .closing:
+            // The final answer is queued or sent: what the client still sends is read and dropped,
+            // never buffered.
             discardLingering(connection)
             return
+        default:
+            break
         }
         if !mustPauseReading(connection) {
             readLoop: for _ in 0..<Self.maxReadsPerEvent {
@@ -211,7 +216,7 @@ extension EventLoop {
     /// connection before the client has read the response (RFC 9112 §9.6).
     private func startLingering(_ connection: Connection) {
         let configuration = core.configuration
-        guard configuration.lingeringTime.nanoseconds > 0 else {
+        guard configuration.lingeringTime.nanoseconds > 0, !draining else {
             close(connection)
             return
         }
@@ -225,7 +230,7 @@ extension EventLoop {
     }
 
     /// Reads into the loop's scratch buffer and forgets it: lingering costs no memory per connection.
-    private func discardLingering(_ connection: Connection) {
+    func discardLingering(_ connection: Connection) {
         let configuration = core.configuration
         for _ in 0..<Self.maxReadsPerEvent {
             switch Socket.read(connection.fd, into: scratchBuffer) {
@@ -235,7 +240,9 @@ extension EventLoop {
                     close(connection)
                     return
                 }
-                connection.deadline = min(connection.lingerEnd, Clock.now() + configuration.lingeringTimeout.nanoseconds)
+                if case .lingering = connection.phase {
+                    connection.deadline = min(connection.lingerEnd, Clock.now() + configuration.lingeringTimeout.nanoseconds)
+                }
             case .wouldBlock:
                 return
             case .closed, .failed:

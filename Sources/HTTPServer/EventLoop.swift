@@ -197,7 +197,9 @@ final class EventLoop: @unchecked Sendable {
         drainDeadline = Clock.now() + gracePeriod.nanoseconds
         _ = csys_epoll_ctl(epfd, Int32(CSYS_EPOLL_CTL_DEL), core.listenFD, 0, 0)
         for connection in Array(connections.values) {
-            if case .idle = connection.phase, connection.bufferedInput == 0, connection.pendingOutput == 0 {
+            if case .lingering = connection.phase {
+                close(connection)  // its answer is delivered; what it still sends is not wanted
+            } else if case .idle = connection.phase, connection.bufferedInput == 0, connection.pendingOutput == 0 {
                 close(connection)
             } else {
                 connection.keepAlive = false

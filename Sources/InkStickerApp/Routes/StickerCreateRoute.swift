@@ -4,7 +4,7 @@ import OCR
 /// `POST /v1/boards/{boardId}/stickers`: ink is recognised and becomes a field where it was
 /// written, or is written into the field under it. The path, step by step:
 ///
-/// 1. decode (`CreateRequest`), 2. authorize (`CreateAuthorization`: token, idempotent replay),
+/// 1. authorize (`CreateAuthorization`: token, idempotent replay), 2. decode (`CreateRequest`),
 /// 3. recognize (an OCR worker), 4. lay out (`StickerPlan.make`: target field, text, frame, JSON),
 /// 5. persist (`StickerPlan.persist`: one write transaction of SQL only), 6. answer.
 ///
@@ -18,13 +18,12 @@ enum StickerCreateRoute {
             try services.admitInk(context)
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let idempotency = try Idempotency.of(context)
-                let decoded = CreateRequest.decode(context, services)
                 let board: String
                 switch try CreateAuthorization.check(context, idempotency: idempotency, services) {
                 case .replay(let response): return response
                 case .proceed(let record): board = record.id
                 }
-                let request = try decoded.get()
+                let request = try CreateRequest.decode(context, services)
                 try services.recognizer.recognize(request.recognition, deadlineMilliseconds: services.configuration.ocrDeadlineMs) { result in
                     services.onBlocking(responder, requestID: context.request.requestID) {
                         let read: Recognition

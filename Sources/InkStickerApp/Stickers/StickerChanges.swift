@@ -42,17 +42,23 @@ struct StickerChanges: Sendable {
                 try tx.appendEvent(boardId: sticker.boardId, stickerId: sticker.id, type: event, version: sticker.version,
                                    payload: payload, createdAt: now)
             case .delete(let sticker):
-                _ = try tx.deleteSticker(id: sticker.id, boardId: sticker.boardId, expectedVersion: sticker.version)
+                // Gone already (a concurrent delete): plan again, which answers 404 or leaves it out.
+                guard try tx.deleteSticker(id: sticker.id, boardId: sticker.boardId, expectedVersion: sticker.version) else {
+                    throw Stale()
+                }
                 try tx.appendEvent(boardId: sticker.boardId, stickerId: sticker.id, type: event, version: sticker.version,
                                    payload: payload, createdAt: now)
             }
         }
     }
 
+    /// A plan whose sticker changed or went away before it was written.
+    struct Stale: Error {}
+
     /// Plans with `plan` and writes what it returns, again from a fresh read when another write
-    /// changed a sticker in between (`StoreError.versionConflict`).
+    /// changed or deleted a sticker in between.
     func write<Result>(_ plan: () throws -> (plans: [Plan], result: Result)) throws -> Result {
-        for attempt in 1...Self.maxAttempts {
+        for _ in 1...Self.maxAttempts {
             let (plans, result) = try plan()
             if plans.isEmpty { return result }
             do {
@@ -62,12 +68,20 @@ struct StickerChanges: Sendable {
                 }
                 services.events.notify(boardId: plans[0].sticker.boardId)
                 return result
-            } catch StoreError.versionConflict where attempt < Self.maxAttempts {
+            } catch let error where Self.isStale(error) {
                 continue
             }
         }
         throw APIError(.serviceUnavailable, "the sticker kept changing while this change was stored; retry",
                        headers: [("Retry-After", "1")])
+    }
+
+    /// Whether a write failed because its plan is out of date (plan again) rather than for good.
+    static func isStale(_ error: any Error) -> Bool {
+        switch error {
+        case is Stale, StoreError.versionConflict, StoreError.notFound(.sticker, _): true
+        default: false
+        }
     }
 
     /// Loads the board's sticker (after authorising), checks `If-Match`, applies `change`, re-fits the

@@ -1,7 +1,7 @@
 import HTTPServer
 import Store
 
-/// Step 2 of creating a sticker (`authorize`): the board's token, then the idempotency key. A
+/// Step 1 of creating a sticker (`authorize`): the board's token, then the idempotency key. A
 /// retry of a request that already succeeded is answered with its first response, without
 /// recognising anything again.
 enum CreateAuthorization {

@@ -2,9 +2,9 @@ import Ink
 import JSONKit
 import OCR
 
-/// Step 1 of creating a sticker from ink (`decode`): the whole request body, validated with every
-/// violation and its JSON Pointer, before anything is read from the database. The result is held
-/// until the board's token is checked (step 2), so an outsider learns nothing from validation.
+/// Step 2 of creating a sticker from ink (`decode`): the whole request body, validated with every
+/// violation and its JSON Pointer. It runs after the board's token is checked (step 1), so an
+/// outsider learns nothing from validation and costs no decoding.
 struct CreateRequest: Sendable {
     /// What to read, and how.
     var recognition: RecognitionRequest
@@ -15,26 +15,24 @@ struct CreateRequest: Sendable {
 
     static let members = InkRequest.members.union(StickerPlacement.members).union(["font", "style", "maxLength", "charset"])
 
-    static func decode(_ context: RequestContext, _ services: AppServices) -> Result<CreateRequest, any Error> {
-        Result { () throws in
-            let body = try InkBody.read(context, limits: services.inkDecoder.limits)
-            var collector = FieldCollector()
-            collector.record(body.object.unknownMemberViolations(allowed: members, at: .root))
-            let recognition = try InkRequest.decode(body, decoder: services.inkDecoder,
-                                                    defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
-            let placement = StickerPlacement.decode(body.object, collector: &collector, limit: services.inkDecoder.limits.maxCoordinateMagnitude)
-            var look = StickerLook()
-            StickerAppearance.apply(body.object, to: &look, collector: &collector)
-            if let recognition, recognition.strokes.isEmpty {
-                collector.record(FieldViolation(pointer: JSONPointer.root.appending("strokes"),
-                                                detail: "at least one stroke is needed to create a sticker"))
-            }
-            guard collector.isEmpty, var recognition else { throw body.queryError(collector.violations) }
-            if recognition.charset == nil, let charset = look.charset {
-                // A digits-only sticker also reads the ink as digits.
-                recognition.charset = CharacterHint(rawValue: charset)
-            }
-            return CreateRequest(recognition: recognition, placement: placement, look: look)
+    static func decode(_ context: RequestContext, _ services: AppServices) throws -> CreateRequest {
+        let body = try InkBody.read(context, limits: services.inkDecoder.limits)
+        var collector = FieldCollector()
+        collector.record(body.object.unknownMemberViolations(allowed: members, at: .root))
+        let recognition = try InkRequest.decode(body, decoder: services.inkDecoder,
+                                                defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
+        let placement = StickerPlacement.decode(body.object, collector: &collector, limit: services.inkDecoder.limits.maxCoordinateMagnitude)
+        var look = StickerLook()
+        StickerAppearance.apply(body.object, to: &look, collector: &collector)
+        if let recognition, recognition.strokes.isEmpty {
+            collector.record(FieldViolation(pointer: JSONPointer.root.appending("strokes"),
+                                            detail: "at least one stroke is needed to create a sticker"))
         }
+        guard collector.isEmpty, var recognition else { throw body.queryError(collector.violations) }
+        if recognition.charset == nil, let charset = look.charset {
+            // A digits-only sticker also reads the ink as digits.
+            recognition.charset = CharacterHint(rawValue: charset)
+        }
+        return CreateRequest(recognition: recognition, placement: placement, look: look)
     }
 }

@@ -31,8 +31,8 @@ extension StickerPlan {
             case .update(let sticker, let expectedVersion):
                 do {
                     try tx.updateSticker(sticker, expectedVersion: expectedVersion)
-                } catch StoreError.versionConflict {
-                    return .stale
+                } catch let error where StickerChanges.isStale(error) {
+                    return .stale  // the field changed or went away: lay out again
                 }
                 seq = try tx.nextInkSeq(stickerId: sticker.id)
             }

@@ -8,7 +8,7 @@ import Glibc
 public final class JoinableThread: Sendable {
     public enum StartError: Error, Equatable { case failed(errno: Int32) }
 
-    private nonisolated(unsafe) let handle: pthread_t
+    private let handle: pthread_t
 
     /// Starts `body` on a new thread named `name` (the kernel keeps 15 bytes), with `stackBytes`
     /// of stack when given.

@@ -12,11 +12,12 @@ enum EntityTag {
         guard let header = context.headers["if-match"] else { return }
         let tags = list(header)
         if let malformed = tags.first(where: { $0 != "*" && !isEntityTag($0) }) {
-            // Not a stale copy but a malformed header (e.g. `v1` without its quotes): say so,
-            // rather than 412 "the sticker has changed".
-            throw APIError(.badRequest, "If-Match: \(malformed) is not an entity tag; send the ETag exactly as it was given, "
+            // Not a stale copy but a malformed header (e.g. `v1` without its quotes): the condition
+            // is false (412, RFC 9110 §13.1.1), and the answer says why instead of "the sticker has changed".
+            throw APIError(.preconditionFailed, "If-Match: \(malformed) is not an entity tag; send the ETag exactly as it was given, "
                            + "quotes included (\(of(current)) for the current version)",
-                           violations: [.init(pointer: "/header/If-Match", detail: "not an entity tag")])
+                           violations: [.init(pointer: "/header/If-Match", detail: "not an entity tag")],
+                           headers: [("ETag", of(current))])
         }
         if tags.contains("*") || tags.contains(of(current)) { return }
         throw APIError(.preconditionFailed, "the sticker has changed (it is at version \(current.version)); fetch it and retry",

@@ -79,7 +79,8 @@ def _fit_text(text, max_length, charset):
 def _shape(case):
     operation = case.operation.definition.raw.get("operationId")
     meta = case.meta
-    positive = meta is not None and meta.generation.mode == GenerationMode.POSITIVE
+    # The stateful phase's cases carry no generation metadata; they are built from positive data.
+    positive = meta is None or meta.generation.mode == GenerationMode.POSITIVE
     body = case.body
     if operation in INK_OPERATIONS and positive and isinstance(body, dict):
         strokes = body.get("strokes")

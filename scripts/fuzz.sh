@@ -41,6 +41,14 @@ build_jsonkit() {
     -o "$build/jsonkit/libJSONKit.a" Sources/JSONKit/*.swift
 }
 
+# Geometry (Point, Rect) as its own module too, for the Ink sources' `import Geometry`.
+build_geometry() {
+  mkdir -p "$build/geometry"
+  swiftc "${swiftc_flags[@]}" -module-name Geometry -emit-module \
+    -emit-module-path "$build/geometry/Geometry.swiftmodule" -emit-library -static \
+    -o "$build/geometry/libGeometry.a" Sources/Geometry/*.swift
+}
+
 build_target() {
   case "$1" in
     http-request)
@@ -48,20 +56,24 @@ build_target() {
         "$http/HTTPRequestParser.swift" "$http/HTTPRequestParser+Body.swift" "$http/HTTPHeadParser.swift" \
         "$http/HTTPParseError.swift" "$http/HTTPParserLimits.swift" "$http/HTTPRequest.swift" \
         "$http/HTTPHeaders.swift" "$http/HTTPMethod.swift" "$http/HTTPSyntax.swift" "$http/HTTPVersion.swift" \
-        "$http/HTTPStatus.swift" fuzz/targets/HTTPRequestParserFuzz.swift -o "$build/http-request"
+        "$http/HTTPStatus.swift" "$http/HTTPAdmission.swift" fuzz/targets/HTTPRequestParserFuzz.swift -o "$build/http-request"
       ;;
     json-ink)
       build_jsonkit
+      build_geometry
       swiftc "${swiftc_flags[@]}" -module-name InkJSONFuzz -I "$build/jsonkit" -L "$build/jsonkit" -lJSONKit \
+        -I "$build/geometry" -L "$build/geometry" -lGeometry \
         "$ink/InkDecoder.swift" "$ink/InkDecoder+Stroke.swift" "$ink/InkDecodingError.swift" "$ink/InkLimits.swift" \
-        "$ink/Stroke.swift" "$ink/Point.swift" "$ink/Rect.swift" "$ink/AffineTransform.swift" \
+        "$ink/Stroke.swift" "$ink/AffineTransform.swift" \
         fuzz/targets/InkJSONFuzz.swift -o "$build/json-ink"
       ;;
     inkml)
       build_jsonkit
+      build_geometry
       swiftc "${swiftc_flags[@]}" -module-name InkMLFuzz -I "$build/jsonkit" -L "$build/jsonkit" -lJSONKit \
+        -I "$build/geometry" -L "$build/geometry" -lGeometry \
         "$ink"/InkML*.swift "$ink/XMLScanner.swift" "$ink"/XMLScanner+*.swift "$ink/InkLimits.swift" \
-        "$ink/Stroke.swift" "$ink/Point.swift" "$ink/Rect.swift" "$ink/AffineTransform.swift" \
+        "$ink/Stroke.swift" "$ink/AffineTransform.swift" \
         fuzz/targets/InkMLFuzz.swift -o "$build/inkml"
       ;;
     *)

@@ -2,7 +2,7 @@
 """Makes the test suite's ink fixtures (Tests/Fixtures/ink/*.jsonl), once; the files are
 committed, so the tests need nothing outside the repository.
 
-  python3 Tests/Fixtures/make_ink.py [--inkgen ../shared/tools]
+  python3 Tests/Fixtures/make_ink.py --inkgen DIR      (or INKGEN_DIR=DIR)
 
 Needs, at generation time only: the Hershey-font ink generator `inkgen.py` (its directory via
 --inkgen or INKGEN_DIR), numpy and Pillow, and the Debian font packages hershey-fonts-data,
@@ -56,8 +56,11 @@ def tablet(strokes, offset):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--inkgen", default=os.environ.get("INKGEN_DIR", os.path.join(ROOT, "..", "shared", "tools")))
+    ap.add_argument("--inkgen", default=os.environ.get("INKGEN_DIR"),
+                    help="the directory holding inkgen.py (the shared tools); needed only to remake the fixtures")
     a = ap.parse_args()
+    if not a.inkgen:
+        ap.error("--inkgen DIR (or INKGEN_DIR) must name the directory holding inkgen.py")
     sys.path.insert(0, a.inkgen)
     sys.path.insert(0, os.path.join(ROOT, "training"))
     import inkgen

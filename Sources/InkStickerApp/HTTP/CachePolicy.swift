@@ -18,20 +18,25 @@ enum CachePolicy {
         if !response.headers.contains("Cache-Control") {
             response.headers.add(name: "Cache-Control", value: value(status: response.status.code, method: method, path: path))
         }
-        // A response that may be kept gets a validator, so `no-cache` can revalidate it.
-        if method == .get || method == .head, response.status == .ok, !response.headers.contains("ETag"),
-           response.headers["cache-control"] != "no-store", case .bytes(let body) = response.body {
-            let tag = "\"" + String(SHA256.hexDigest(body).prefix(32)) + "\""
+        guard method == .get || method == .head, response.status == .ok,
+              response.headers["cache-control"] != "no-store", case .bytes(let body) = response.body else { return }
+        // A response that may be kept gets a validator, so `no-cache` can revalidate it: the
+        // route's own, or one hashed from the content.
+        let tag: String
+        if let own = response.headers["etag"] {
+            tag = own
+        } else {
+            tag = "\"" + String(SHA256.hexDigest(body).prefix(32)) + "\""
             response.headers.add(name: "ETag", value: tag)
-            if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) {
-                var headers = HTTPHeaders()
-                for name in ["ETag", "Cache-Control", "Vary", "Content-Location"] {
-                    for value in response.headers.values(name) { headers.add(name: name, value: value) }
-                }
-                let route = response.route
-                response = HTTPResponse(status: .notModified, headers: headers)
-                response.route = route
+        }
+        if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) {
+            var headers = HTTPHeaders()
+            for name in ["ETag", "Cache-Control", "Vary", "Content-Location"] {
+                for value in response.headers.values(name) { headers.add(name: name, value: value) }
             }
+            let route = response.route
+            response = HTTPResponse(status: .notModified, headers: headers)
+            response.route = route
         }
     }
 

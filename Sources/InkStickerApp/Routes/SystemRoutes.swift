@@ -29,6 +29,8 @@ enum SystemRoutes {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/yaml; charset=utf-8")
             headers.add(name: "Cache-Control", value: "no-cache")
+            // Its tag is computed once at start-up, not hashed again for every request (CachePolicy).
+            headers.add(name: "ETag", value: services.files.openAPIETag)
             return HTTPResponse(status: .ok, headers: headers, body: spec)
         })
     }

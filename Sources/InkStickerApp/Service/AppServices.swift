@@ -98,6 +98,8 @@ struct StaticFiles: Sendable {
     }
 
     let openAPI: [UInt8]?
+    /// The API description's entity tag, computed once at start-up.
+    let openAPIETag: String
     /// `Public/` files by name (no subdirectories), e.g. `index.html`, `app.js`.
     let assets: [String: Asset]
 
@@ -112,7 +114,9 @@ struct StaticFiles: Sendable {
             let tag = "\"" + SHA256.hexDigest(body).prefix(16) + "\""
             assets[name] = Asset(body: body, contentType: contentType(name), etag: tag)
         }
-        return StaticFiles(openAPI: FileBytes.read(projectRoot + "/openapi.yaml"), assets: assets)
+        let openAPI = FileBytes.read(projectRoot + "/openapi.yaml")
+        return StaticFiles(openAPI: openAPI, openAPIETag: "\"" + SHA256.hexDigest(openAPI ?? []).prefix(16) + "\"",
+                           assets: assets)
     }
 
     static func contentType(_ name: String) -> String {

@@ -17,6 +17,8 @@ let package = Package(
         .target(name: "CSystem", path: "Sources/CSystem"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
                        providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept",
@@ -37,8 +39,8 @@ let package = Package(
         .target(name: "Ink", dependencies: ["Geometry", "JSONKit"], swiftSettings: swiftSettings),
         /// Tesseract handles, the worker pool and the recognition pipeline.
         .target(name: "OCR", dependencies: ["Geometry", "Ink", "CTesseract", "CLeptonica", "Locking"], swiftSettings: swiftSettings),
-        /// SQLite: connections, migrations, records.
-        .target(name: "Store", dependencies: ["CSQLite", "Geometry", "JSONKit", "Locking"], swiftSettings: swiftSettings),
+        /// The database: one interface, SQLite (embedded default) and PostgreSQL (libpq) behind it.
+        .target(name: "Store", dependencies: ["CSQLite", "CPostgres", "Geometry", "JSONKit", "Locking"], swiftSettings: swiftSettings),
         /// Text metrics with FreeType: sticker frames.
         .target(name: "TextLayout", dependencies: ["CFreeType", "Geometry", "Locking"], swiftSettings: swiftSettings),
         /// Routes, JSON resources and the sticker lifecycle.
@@ -55,15 +57,17 @@ let package = Package(
         .executableTarget(name: "inkbench", dependencies: ["Geometry", "Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
 
         // MARK: Tests
+        /// Where tests keep their databases: SQLite files, or schemas of a throw-away PostgreSQL.
+        .target(name: "TestDatabases", dependencies: ["Store"], path: "Tests/TestDatabases", swiftSettings: swiftSettings),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: swiftSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: swiftSettings),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: swiftSettings),
         .testTarget(name: "InkTests", dependencies: ["Geometry", "Ink", "JSONKit"], swiftSettings: swiftSettings),
         .testTarget(name: "OCRTests", dependencies: ["Geometry", "OCR", "Ink", "Locking"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreTests", dependencies: ["Geometry", "Store", "Locking"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Geometry", "Store", "Locking", "TestDatabases"], swiftSettings: swiftSettings),
         .testTarget(name: "TextLayoutTests", dependencies: ["Geometry", "TextLayout"], swiftSettings: swiftSettings),
         .testTarget(name: "InkStickerAppTests",
-                    dependencies: ["InkStickerApp", "Geometry", "HTTPServer", "JSONKit", "Store"],
+                    dependencies: ["InkStickerApp", "Geometry", "HTTPServer", "JSONKit", "Store", "TestDatabases"],
                     swiftSettings: swiftSettings),
     ]
 )

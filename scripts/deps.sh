@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   pkg-config
-  libsqlite3-dev
+  libsqlite3-dev libpq-dev
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
   libfreetype-dev fonts-dejavu-core fonts-nanum
   "$@"

@@ -23,7 +23,9 @@
 #   TRAIN_MINUTES=100       wall-clock bound of each training job
 #   SNAPSHOT_MINUTES=20     a copy of each job's latest checkpoint is kept this often, so the
 #                           effect of training time is measured on the same held-out persons
-#   JOBS="a:0.0005 b:0.001" training jobs run side by side, one core each: name:learning rate
+#   JOBS="a:0.0005 b:0.001" training jobs run side by side, one core each: name:learning rate,
+#                           optionally :N to list the synthetic shards N times (their share of
+#                           the lines a job sees; "c:0.001:2" doubles it)
 #   CONTINUE_FROM=FILE      start the jobs from this float traineddata of the same character set
 #                           (training/ink-float.traineddata: the shipped network before its
 #                           conversion to integers) instead of fra
@@ -189,10 +191,9 @@ stage_starter() {
 }
 
 stage_train() {
-    local pids=() job name rate from rate_flags
+    local pids=() job name rate synth_copies from rate_flags
     for job in $JOBS; do
-        name="${job%%:*}"
-        rate="${job#*:}"
+        IFS=: read -r name rate synth_copies <<< "$job"
         mkdir -p "$WORK/run-$name"
         if [[ -s "$WORK/run-$name/ink_checkpoint" && -z "${FRESH:-}" ]]; then
             # Resumed: the checkpoint holds the job's learning rate and iteration count.
@@ -208,11 +209,14 @@ stage_train() {
                 from=(--continue_from "$WORK/continue-from.lstm")
             fi
             rate_flags=(--reset_learning_rate --learning_rate "$rate")
-            log "training job $name: learning rate $rate, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
+            log "training job $name: learning rate $rate, synthetic shards ×${synth_copies:-1}, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
         fi
+        # The job's training list: every shard once, synthetic shards synth_copies times.
+        awk -v n="${synth_copies:-1}" '{ print; if (index($0, "/synth-")) for (i = 1; i < n; i++) print }' \
+            "$WORK/train.list" > "$WORK/run-$name/train.list"
         timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
             lstmtraining "${from[@]}" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
-            --model_output "$WORK/run-$name/ink" --train_listfile "$WORK/train.list" \
+            --model_output "$WORK/run-$name/ink" --train_listfile "$WORK/run-$name/train.list" \
             --eval_listfile "$WORK/eval-train.list" "${rate_flags[@]}" --max_iterations "$MAX_ITERATIONS" \
             --target_error_rate 0.01 --debug_interval 0 >> "$WORK/run-$name/train.log" 2>&1 &
         pids+=($!)

@@ -14,8 +14,8 @@ import Testing
         }
         var bad = makeBoard("b3")
         bad.tokenHash = [1, 2, 3]  // Not a SHA-256.
-        let error = try #require(throws: SQLiteError.self) { try database.write { try $0.insertBoard(bad) } }
-        #expect(error.extendedCode == .constraintCheck)
+        let error = try #require(throws: (any Error).self) { try database.write { try $0.insertBoard(bad) } }
+        #expect(StoreConstraint(error) == .check)
     }
 
     @Test func deletingABoardCascadesToEverythingItOwns() throws {
@@ -41,11 +41,12 @@ import Testing
         let remaining = try database.read { transaction in
             try ["stickers", "inks", "events"].map { table in
                 // Table names are fixed literals here, never input.
-                try transaction.withStatement("SELECT board_id, count(*) FROM \(table) GROUP BY board_id") {
-                    try $0.map { "\(table):\($0.string(at: 0))=\($0.int(at: 1))" }
+                try transaction.query("SELECT board_id, count(*) FROM \(table) GROUP BY board_id").map {
+                    "\(table):\($0[0]):\($0[1])"
                 }
             }
         }
-        #expect(remaining == [["stickers:kept=3"], ["inks:kept=3"], ["events:kept=3"]])
+        #expect(remaining == [["stickers:text(\"kept\"):text(\"3\")"], ["inks:text(\"kept\"):text(\"3\")"],
+                             ["events:text(\"kept\"):text(\"3\")"]])
     }
 }

@@ -59,6 +59,7 @@ import Testing
         let directory = try TemporaryDirectory()
         var configuration = DatabaseConfiguration()
         configuration.readerCount = 1
+        configuration.poolSize = 1  // PostgreSQL: reads and writes share one pool
         configuration.readerWaitMilliseconds = 50
         let database = try openDatabase(directory, configuration: configuration)
         defer { try? database.close() }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Store
+import TestDatabases
 
 private struct Abort: Error {}
 
@@ -14,7 +15,7 @@ private struct Abort: Error {}
         try transaction.withStatement("PRAGMA \(name)") { try $0.first { $0.string(at: 0) } } ?? ""
     }
 
-    @Test func createsAPrivateParentDirectory() throws {
+    @Test(.enabled(if: TestDatabases.isSQLite, "SQLite files")) func createsAPrivateParentDirectory() throws {
         let directory = try TemporaryDirectory()
         let database = try openDatabase(directory, name: "nested/data/app.sqlite")
         defer { try? database.close() }
@@ -23,7 +24,7 @@ private struct Abort: Error {}
         #expect(FileManager.default.fileExists(atPath: directory.file("nested/data/app.sqlite")))
     }
 
-    @Test func refusesAWorldWritableDirectory() throws {
+    @Test(.enabled(if: TestDatabases.isSQLite, "SQLite files")) func refusesAWorldWritableDirectory() throws {
         let directory = try TemporaryDirectory()
         let data = directory.file("data")
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
@@ -39,7 +40,7 @@ private struct Abort: Error {}
         #expect(!FileManager.default.fileExists(atPath: data + "/test.sqlite"))
     }
 
-    @Test func refusesAWorldWritableDatabaseFile() throws {
+    @Test(.enabled(if: TestDatabases.isSQLite, "SQLite files")) func refusesAWorldWritableDatabaseFile() throws {
         let directory = try TemporaryDirectory()
         try openDatabase(directory).close()
         let file = directory.file("data/test.sqlite")
@@ -48,7 +49,7 @@ private struct Abort: Error {}
         #expect(error == .unsafePermissions(path: file, mode: UInt32(S_IFREG) | 0o666))
     }
 
-    @Test(arguments: [DatabaseConfiguration.Synchronous.normal, .full])
+    @Test(.enabled(if: TestDatabases.isSQLite, "SQLite pragmas"), arguments: [DatabaseConfiguration.Synchronous.normal, .full])
     func appliesConnectionSettings(synchronous: DatabaseConfiguration.Synchronous) throws {
         let directory = try TemporaryDirectory()
         var configuration = DatabaseConfiguration()
@@ -67,12 +68,14 @@ private struct Abort: Error {}
         let directory = try TemporaryDirectory()
         let database = try openDatabase(directory)
         defer { try? database.close() }
-        let error = try #require(throws: SQLiteError.self) {
-            try database.read { transaction in
-                try transaction.withStatement("DELETE FROM boards") { try $0.execute() }
-            }
+        let error = try #require(throws: (any Error).self) {
+            try database.read { transaction in _ = try transaction.query("DELETE FROM boards") }
         }
-        #expect(error.code == .readOnly)
+        switch error {
+        case let error as SQLiteError: #expect(error.code == .readOnly)
+        case let error as PostgresError: #expect(error.sqlState == "25006")  // read_only_sql_transaction
+        default: Issue.record("unexpected \(error)")
+        }
     }
 
     @Test func throwingBodyRollsEverythingBack() throws {
@@ -96,11 +99,11 @@ private struct Abort: Error {}
             }
         }
         let counts = try database.read { transaction in
-            try transaction.withStatement("""
+            try transaction.query("""
                 SELECT (SELECT count(*) FROM boards), (SELECT count(*) FROM stickers), (SELECT count(*) FROM events)
-                """) { try $0.first { [$0.int(at: 0), $0.int(at: 1), $0.int(at: 2)] } }
+                """)
         }
-        #expect(counts == [0, 0, 0])
+        #expect(counts == [[.text("0"), .text("0"), .text("0")]])
         // The writer is usable afterwards: no transaction was left open.
         try database.write { try $0.insertBoard(makeBoard("b3")) }
         #expect(try database.read { try $0.board(id: "b3") } == makeBoard("b3"))
@@ -119,7 +122,7 @@ private struct Abort: Error {}
         #expect(try database.read { try $0.sticker(id: "s1", boardId: "board-1") } == stored)
     }
 
-    @Test func closeThenReopenKeepsDataInTheMainFile() throws {
+    @Test(.enabled(if: TestDatabases.isSQLite, "SQLite files")) func closeThenReopenKeepsDataInTheMainFile() throws {
         let directory = try TemporaryDirectory()
         let database = try openDatabase(directory)
         try database.write { transaction in
@@ -169,12 +172,20 @@ private struct Abort: Error {}
         try database.write { try $0.insertBoard(makeBoard()) }
         var label = makeSticker("s1", state: .label)
         label.committedAt = nil  // The schema requires a commit time on every label.
-        let error = try #require(throws: SQLiteError.self) {
+        let error = try #require(throws: (any Error).self) {
             try database.write { try $0.insertSticker(label) }
         }
-        #expect(error.extendedCode == .constraintCheck)
-        #expect(error.sql?.hasPrefix("INSERT INTO stickers") == true)
-        #expect(error.description.contains("SQLITE_CONSTRAINT_CHECK"))
+        #expect(StoreConstraint(error) == .check)
+        switch error {
+        case let error as SQLiteError:
+            #expect(error.sql?.hasPrefix("INSERT INTO stickers") == true)
+            #expect(error.description.contains("SQLITE_CONSTRAINT_CHECK"))
+        case let error as PostgresError:
+            #expect(error.sql?.hasPrefix("INSERT INTO stickers") == true)
+            #expect(error.description.contains("23514"))
+        default:
+            Issue.record("unexpected \(error)")
+        }
 
         #expect(throws: StoreError.invalidLimit(0, maximum: 1_000)) {
             try database.read { try $0.listStickers(boardId: "board-1", limit: 0) }

@@ -48,11 +48,11 @@ import Testing
                 try $0.insertInk(InkRecord(id: "i1", stickerId: "s1", boardId: "b1", seq: 2, strokes: [1], createdAt: 1))
             }
         }
-        let duplicateSeq = try #require(throws: SQLiteError.self) {
+        let duplicateSeq = try #require(throws: (any Error).self) {
             try database.write {
                 try $0.insertInk(InkRecord(id: "i3", stickerId: "s1", boardId: "b1", seq: 1, strokes: [1], createdAt: 1))
             }
         }
-        #expect(duplicateSeq.extendedCode == .constraintUnique)
+        #expect(StoreConstraint(duplicateSeq) == .unique)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Store
+import TestDatabases
 
 /// A fresh directory under the system temporary directory, removed when released.
 final class TemporaryDirectory {
@@ -24,11 +25,12 @@ let repositoryMigrations: String = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // repository root
     .appendingPathComponent("Migrations").path
 
-/// Opens a database in `directory` with the repository's migrations.
+/// Opens a new database with the repository's migrations: a SQLite file in `directory`, or a
+/// fresh PostgreSQL schema when the suite runs on PostgreSQL (`TestDatabases`).
 func openDatabase(_ directory: TemporaryDirectory, name: String = "data/test.sqlite",
                   configuration: DatabaseConfiguration = .init()) throws -> Database {
-    try Database(path: directory.file(name), migrationsDirectory: repositoryMigrations,
-                 configuration: configuration)
+    try Database(location: TestDatabases.location(sqlitePath: directory.file(name)),
+                 migrationsDirectory: repositoryMigrations, configuration: configuration)
 }
 
 /// Opens a database in `directory` holding a board for each of `boards`.

@@ -6,7 +6,14 @@ import Store
 /// (see `AppOptions`), and a default that runs on a fresh machine.
 public struct AppConfiguration: Sendable {
     public var server = HTTPServerConfiguration()
+    /// A SQLite file, or a PostgreSQL `postgres://` URL or `host=… dbname=…` string (see `DatabaseLocation`).
     public var databasePath = "./data/inksticker.sqlite"
+    /// PostgreSQL connections per node; nil uses one per blocking thread.
+    public var databasePoolSize: Int?
+    /// PostgreSQL connect timeout, in seconds.
+    public var databaseConnectTimeoutSeconds = 5
+    /// PostgreSQL statement timeout, in milliseconds.
+    public var databaseStatementTimeoutMs = 10_000
     /// Directory of the numbered migration files; nil searches `./Migrations` and the executable's ancestors.
     public var migrationsDirectory: String?
     public var synchronous: DatabaseConfiguration.Synchronous = .normal

@@ -24,7 +24,16 @@ public enum AppOptions {
         option("--port", "INKSTICKER_PORT", "PORT", "port to listen on; 0 picks a free one and logs it (default 8080)") { c, v throws(OptionError) in
             c.server.port = try int(v, "--port", 0...65535)
         },
-        option("--db", "INKSTICKER_DB", "PATH", "SQLite database file (default ./data/inksticker.sqlite)") { c, v in c.databasePath = v },
+        option("--db", "INKSTICKER_DB", "PATH|URL", "SQLite database file (default ./data/inksticker.sqlite), or PostgreSQL: postgres://user@host/db or 'host=… dbname=…'") { c, v in c.databasePath = v },
+        option("--db-pool", "INKSTICKER_DB_POOL", "N", "PostgreSQL connections per node (default: --db-threads)") { c, v throws(OptionError) in
+            c.databasePoolSize = try int(v, "--db-pool", 1...1_000)
+        },
+        option("--db-connect-timeout", "INKSTICKER_DB_CONNECT_TIMEOUT", "S", "PostgreSQL connect timeout in seconds (default 5)") { c, v throws(OptionError) in
+            c.databaseConnectTimeoutSeconds = try int(v, "--db-connect-timeout", 1...600)
+        },
+        option("--db-statement-timeout-ms", "INKSTICKER_DB_STATEMENT_TIMEOUT_MS", "MS", "PostgreSQL statement timeout (default 10000)") { c, v throws(OptionError) in
+            c.databaseStatementTimeoutMs = try int(v, "--db-statement-timeout-ms", 1...3_600_000)
+        },
         option("--migrations", "INKSTICKER_MIGRATIONS", "DIR", "migration files (default: ./Migrations, else next to the executable)") { c, v in c.migrationsDirectory = v },
         option("--synchronous", "INKSTICKER_SYNCHRONOUS", "normal|full", "SQLite durability: normal (default) or full") { c, v throws(OptionError) in
             guard let value = DatabaseConfiguration.Synchronous(rawValue: v.uppercased()) else { throw OptionError("--synchronous must be normal or full") }
@@ -33,7 +42,7 @@ public enum AppOptions {
         option("--event-loops", "INKSTICKER_EVENT_LOOPS", "N", "socket I/O threads (default 1)") { c, v throws(OptionError) in
             c.server.eventLoops = try int(v, "--event-loops", 1...64)
         },
-        option("--db-threads", "INKSTICKER_DB_THREADS", "N", "threads for SQLite work (default 4)") { c, v throws(OptionError) in
+        option("--db-threads", "INKSTICKER_DB_THREADS", "N", "threads for database work (default 4)") { c, v throws(OptionError) in
             c.blockingThreads = try int(v, "--db-threads", 1...256)
         },
         option("--ocr-workers", "INKSTICKER_OCR_WORKERS", "N", "Tesseract workers (default: number of cores)") { c, v throws(OptionError) in

@@ -34,7 +34,7 @@ extension StoreError: ProblemConvertible {
             APIError(.preconditionFailed, "the sticker changed concurrently; fetch it and retry")
         case .labelIsFinal:
             APIError(.conflict, "the sticker is a label; labels never go back to fields")
-        case .closed, .readerUnavailable:
+        case .closed, .readerUnavailable, .unavailable:
             APIError(.serviceUnavailable, "the database is not available; retry shortly", headers: [("Retry-After", "1")])
         default:
             nil
@@ -45,6 +45,13 @@ extension StoreError: ProblemConvertible {
 extension SQLiteError: ProblemConvertible {
     var problem: APIError? {
         code == .busy || code == .locked
+            ? APIError(.serviceUnavailable, "the database is busy; retry shortly", headers: [("Retry-After", "1")]) : nil
+    }
+}
+
+extension PostgresError: ProblemConvertible {
+    var problem: APIError? {
+        isUnavailable || isTimeout || isRetryable
             ? APIError(.serviceUnavailable, "the database is busy; retry shortly", headers: [("Retry-After", "1")]) : nil
     }
 }

@@ -32,6 +32,12 @@ final class EventHub: Sendable {
         for wake in wakes { wake() }
     }
 
+    /// Wakes every stream: events may have been committed without a wake-up reaching this node.
+    func notifyAll() {
+        let wakes = state.withLock { $0.subscribers.values.flatMap(\.values) }
+        for wake in wakes { wake() }
+    }
+
     /// The board is gone: wake its streams so they notice and end.
     func boardDeleted(_ boardId: String) { notify(boardId: boardId) }
 

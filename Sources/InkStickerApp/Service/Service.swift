@@ -36,12 +36,15 @@ public final class Service: Sendable {
         var databaseConfiguration = DatabaseConfiguration()
         databaseConfiguration.synchronous = configuration.synchronous
         databaseConfiguration.readerCount = max(2, configuration.blockingThreads)
+        databaseConfiguration.poolSize = configuration.databasePoolSize ?? max(2, configuration.blockingThreads)
+        databaseConfiguration.connectTimeoutSeconds = configuration.databaseConnectTimeoutSeconds
+        databaseConfiguration.statementTimeoutMilliseconds = configuration.databaseStatementTimeoutMs
         let database: Database
         do {
-            database = try Database(path: configuration.databasePath, migrationsDirectory: migrationsDirectory,
+            database = try Database(location: configuration.databasePath, migrationsDirectory: migrationsDirectory,
                                     configuration: databaseConfiguration)
         } catch {
-            throw StartupError("cannot open the database at \(configuration.databasePath): \(error)")
+            throw StartupError("cannot open the database at \(DatabaseLocation.redacted(configuration.databasePath)): \(error)")
         }
         if !database.migrationsAppliedAtOpen.isEmpty {
             log.info("applied migrations", ["versions": database.migrationsAppliedAtOpen.map(String.init).joined(separator: ",")])
@@ -101,6 +104,10 @@ public final class Service: Sendable {
                                    inkRates: InkRateLimits(
                                        perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
                                        perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst))))
+        // Events committed by other nodes (PostgreSQL's NOTIFY); nil: look at every board again.
+        database.observeEvents { [events = services.events] boardId in
+            if let boardId { events.notify(boardId: boardId) } else { events.notifyAll() }
+        }
         let streams = EventStreams()
         let application = Self.application(services, streams: streams)
         let server: HTTPServer

@@ -1,144 +1,112 @@
-import Dispatch
 import Locking
 
-/// The application's SQLite database: one writer connection confined to a serial queue and a
-/// small pool of read-only connections used in parallel (WAL mode lets readers proceed while
-/// the writer writes).
+/// The application's database: SQLite (a file, the embedded default) or PostgreSQL (shared by
+/// several nodes), behind one interface. The app sees `read` and `write` transactions with the
+/// same typed queries and the same guarantees on both engines.
 ///
 /// All methods block the calling thread; call them from worker threads, never from an event loop.
 public final class Database: Sendable {
     private enum Lifecycle { case open, closing, closed }
 
-    /// The database file path.
-    public let path: String
+    /// The engine behind this database.
+    public let engine: StoreEngine
+    /// The SQLite file path, or the PostgreSQL connection string with any password removed.
+    public let location: String
     /// The configuration the database was opened with.
     public let configuration: DatabaseConfiguration
     /// Versions of the migrations applied while opening (empty when the schema was current).
-    public let migrationsAppliedAtOpen: [Int]
+    public var migrationsAppliedAtOpen: [Int] { backend.migrationsAppliedAtOpen }
 
-    private let writerQueue: DispatchQueue
-    /// Marks code running on `writerQueue`, to refuse a nested `write` instead of deadlocking.
-    private let writerQueueKey: WriterQueueKey
-    private let writer: ConnectionBox
-    private let readers: ReaderPool
+    private let backend: any DatabaseBackend
     private let lifecycle = Lock(Lifecycle.open)
 
-    /// Opens (creating if needed) the database at `path` and applies pending `migrations`.
-    ///
-    /// Creates the parent directory (mode 0700) when missing, refuses world-writable files and
-    /// directories, turns on WAL mode, the configured `synchronous` level, `busy_timeout` and
-    /// `foreign_keys`, then migrates and opens `configuration.readerCount` read-only connections.
+    /// Opens (creating if needed) the SQLite database at `path` and applies pending `migrations`.
     ///
     /// - Throws: `StoreError` (permissions, directory), `MigrationError` (checksum mismatch,
     ///   newer database, failed migration) or `SQLiteError`.
     public init(path: String, migrations: [Migration], configuration: DatabaseConfiguration = .init()) throws {
-        self.path = path
+        self.engine = .sqlite
+        self.location = path
         self.configuration = configuration
-        let directory = FileSafety.parentDirectory(of: path)
-        if configuration.createsParentDirectory { try FileSafety.ensureDirectory(directory) }
-        let guardedPaths = [directory, path, path + "-wal", path + "-shm"]
-        if configuration.refusesWorldWritable { try FileSafety.refuseWorldWritable(guardedPaths) }
-
-        let writer = try SQLiteConnection(path: path, flags: [.readWrite, .create, .noMutex, .noFollow],
-                                          statementCacheCapacity: configuration.statementCacheCapacity)
-        try Self.configureWriter(writer, configuration)
-        if configuration.refusesWorldWritable { try FileSafety.refuseWorldWritable(guardedPaths) }
-        self.migrationsAppliedAtOpen = try MigrationRunner.migrate(writer, migrations: migrations,
-                                                                   now: Timestamp.now())
-
-        var readers: [SQLiteConnection] = []
-        for _ in 0..<max(1, configuration.readerCount) {
-            let reader = try SQLiteConnection(path: path, flags: [.readOnly, .noMutex, .noFollow],
-                                              statementCacheCapacity: configuration.statementCacheCapacity)
-            try reader.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
-            try reader.execute("PRAGMA trusted_schema = OFF")
-            readers.append(reader)
-        }
-        self.readers = ReaderPool(connections: readers)
-        self.writer = ConnectionBox(writer)
-        self.writerQueueKey = WriterQueueKey()
-        self.writerQueue = DispatchQueue(label: "inksticker.store.writer")
-        writerQueue.setSpecific(key: writerQueueKey.key, value: true)
+        self.backend = try SQLiteBackend(path: path, migrations: migrations, configuration: configuration)
     }
 
-    /// Opens the database with the migrations found in `migrationsDirectory`.
+    /// Connects to PostgreSQL (`connection`: a `postgres://` URL or a `host=… dbname=…` string)
+    /// and applies pending `migrations` under an advisory lock, so nodes starting together apply
+    /// each migration once.
+    ///
+    /// - Throws: `StoreError.unavailable` when the server cannot be reached, `MigrationError`.
+    public init(postgres connection: String, migrations: [Migration],
+                configuration: DatabaseConfiguration = .init()) throws {
+        self.engine = .postgresql
+        self.location = DatabaseLocation.redacted(connection)
+        self.configuration = configuration
+        self.backend = try PostgresBackend(connection: connection, migrations: migrations, configuration: configuration)
+    }
+
+    /// Opens `location` with the engine it names (see `DatabaseLocation`): migrations come from
+    /// `migrationsDirectory` for SQLite and from its `postgresql/` subdirectory for PostgreSQL.
+    public convenience init(location: String, migrationsDirectory: String,
+                            configuration: DatabaseConfiguration = .init()) throws {
+        switch DatabaseLocation.engine(of: location) {
+        case .sqlite:
+            try self.init(path: location, migrations: Migration.load(from: migrationsDirectory),
+                          configuration: configuration)
+        case .postgresql:
+            try self.init(postgres: location,
+                          migrations: Migration.load(from: migrationsDirectory + "/" + StoreEngine.postgresql.rawValue),
+                          configuration: configuration)
+        }
+    }
+
+    /// Opens the SQLite database with the migrations found in `migrationsDirectory`.
     public convenience init(path: String, migrationsDirectory: String,
                             configuration: DatabaseConfiguration = .init()) throws {
-        try self.init(path: path, migrations: Migration.load(from: migrationsDirectory),
-                      configuration: configuration)
+        try self.init(path: path, migrations: Migration.load(from: migrationsDirectory), configuration: configuration)
     }
 
-    // Pragma values come from the closed `Synchronous` enum and integers in the configuration,
-    // never from requests; PRAGMA statements cannot take bound parameters.
-    private static func configureWriter(_ writer: SQLiteConnection, _ configuration: DatabaseConfiguration) throws {
-        try writer.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
-        let mode = try writer.withStatement("PRAGMA journal_mode = WAL") { try $0.first { $0.string(at: 0) } }
-        guard mode?.lowercased() == "wal" else {
-            throw SQLiteError(extendedCode: .error, message: "could not enable WAL mode (got \(mode ?? "nothing"))",
-                              sql: "PRAGMA journal_mode = WAL")
-        }
-        try writer.execute("""
-            PRAGMA synchronous = \(configuration.synchronous.rawValue);
-            PRAGMA foreign_keys = ON;
-            PRAGMA trusted_schema = OFF;
-            PRAGMA wal_autocheckpoint = \(max(0, configuration.walAutoCheckpointPages));
-            PRAGMA journal_size_limit = \(max(-1, configuration.journalSizeLimitBytes));
-            """)
-    }
+    /// The SQLite file path (the location, for PostgreSQL).
+    public var path: String { location }
 
     /// True from a successful open until `close()` starts.
     public var isReady: Bool { lifecycle.withLock { $0 == .open } }
 
-    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`) on the writer
-    /// connection, serialized with every other write. Any error thrown by `body` or by the
-    /// commit rolls the transaction back and is rethrown.
+    /// Runs `body` in a write transaction. Any error thrown by `body` or by the commit rolls the
+    /// transaction back and is rethrown.
     ///
-    /// - Throws: `StoreError.closed`, `StoreError.nestedWrite` when called inside a write body.
+    /// SQLite serializes every write (`BEGIN IMMEDIATE` on one connection). PostgreSQL runs
+    /// writes of different boards in parallel: the first statement of a transaction about a
+    /// board takes that board's advisory lock until commit, and a transaction that loses a
+    /// deadlock or serialization race runs again (`configuration.writeAttempts`). A body is
+    /// only SQL, so running it again is safe.
+    ///
+    /// - Throws: `StoreError.closed`, `StoreError.nestedWrite` (SQLite) when called inside a
+    ///   write body, `StoreError.unavailable` when PostgreSQL cannot be reached.
     @discardableResult
     public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         guard isReady else { throw StoreError.closed }
-        guard DispatchQueue.getSpecific(key: writerQueueKey.key) == nil else { throw StoreError.nestedWrite }
-        return try writerQueue.sync {
-            guard let connection = writer.connection else { throw StoreError.closed }
-            let transaction = WriteTransaction(connection: connection, configuration: configuration)
-            return try Self.run(transaction, begin: "BEGIN IMMEDIATE", body)
-        }
+        return try backend.write(body)
     }
 
-    /// Runs `body` in a read transaction (`BEGIN` … `COMMIT`) on a pooled read-only connection:
-    /// every query in `body` sees the same snapshot, unaffected by concurrent writes.
+    /// Runs `body` in a read transaction: every query in `body` sees the same snapshot,
+    /// unaffected by concurrent writes.
     ///
-    /// - Throws: `StoreError.closed`, `StoreError.readerUnavailable` when every reader stays
-    ///   busy for `readerWaitMilliseconds`.
+    /// - Throws: `StoreError.closed`, `StoreError.readerUnavailable` when every connection
+    ///   stays busy for `readerWaitMilliseconds`, `StoreError.unavailable`.
     public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
         guard isReady else { throw StoreError.closed }
-        return try readers.withConnection(waitMilliseconds: configuration.readerWaitMilliseconds) { connection in
-            let transaction = ReadTransaction(connection: connection, configuration: configuration)
-            return try Self.run(transaction, begin: "BEGIN", body)
-        }
+        return try backend.read(body)
     }
 
-    private static func run<Transaction: ReadTransaction, T>(
-        _ transaction: Transaction, begin: String, _ body: (Transaction) throws -> T
-    ) throws -> T {
-        let connection = transaction.connection
-        try connection.withStatement(begin) { try $0.execute() }
-        defer { transaction.finish() }
-        do {
-            let result = try body(transaction)
-            try connection.withStatement("COMMIT") { try $0.execute() }
-            return result
-        } catch {
-            // A failed COMMIT may already have ended the transaction; only roll back if open.
-            if !connection.isAutocommit {
-                try? connection.withStatement("ROLLBACK") { try $0.execute() }
-            }
-            throw error
-        }
+    /// Calls `handler` with a board's id whenever another node (or this one) commits an event
+    /// of that board, and with nil when notifications may have been missed (a reconnect): then
+    /// every board should be read again. SQLite has one node, so it never calls.
+    public func observeEvents(_ handler: @escaping @Sendable (String?) -> Void) {
+        backend.observeEvents(handler)
     }
 
-    /// Graceful shutdown: refuses new transactions, waits for running ones, checkpoints the
-    /// WAL into the main file and closes every connection. Idempotent.
+    /// Graceful shutdown: refuses new transactions, waits for running ones and closes every
+    /// connection (SQLite also checkpoints the WAL into the main file). Idempotent.
     ///
     /// - Throws: the first error met; every connection is closed regardless.
     public func close() throws {
@@ -148,17 +116,7 @@ public final class Database: Sendable {
             return true
         }
         guard shouldClose else { return }
-        var errors = readers.close()
-        writerQueue.sync {
-            guard let connection = writer.connection else { return }
-            do {
-                try connection.execute("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);")
-            } catch {
-                errors.append(error)
-            }
-            do { try connection.close() } catch { errors.append(error) }
-            writer.connection = nil
-        }
+        let errors = backend.close()
         lifecycle.withLock { $0 = .closed }
         if let first = errors.first { throw first }
     }
@@ -169,9 +127,41 @@ public final class Database: Sendable {
     }
 }
 
-/// Holds the dispatch key that tags the writer queue. `@unchecked Sendable` because the key is
-/// an immutable identity token: it is created once and only ever passed to libdispatch, which
-/// is thread-safe.
-private final class WriterQueueKey: @unchecked Sendable {
-    let key = DispatchSpecificKey<Bool>()
+/// What `Database` needs from an engine.
+protocol DatabaseBackend: Sendable {
+    var migrationsAppliedAtOpen: [Int] { get }
+    func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T
+    func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T
+    func observeEvents(_ handler: @escaping @Sendable (String?) -> Void)
+    func close() -> [any Error]
+}
+
+extension DatabaseBackend {
+    func observeEvents(_ handler: @escaping @Sendable (String?) -> Void) {}
+}
+
+/// How a `--db` value names its engine.
+public enum DatabaseLocation {
+    /// PostgreSQL for `postgres://` and `postgresql://` URLs and `key=value` connection strings
+    /// (an `=` in a value with no `/` before it); SQLite (a file path) otherwise.
+    public static func engine(of location: String) -> StoreEngine {
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") { return .postgresql }
+        if let equals = location.firstIndex(of: "="), !location[..<equals].contains("/") { return .postgresql }
+        return .sqlite
+    }
+
+    /// The location with the password of a URL (`user:secret@`) or of a `password=` setting
+    /// replaced, for logs.
+    public static func redacted(_ location: String) -> String {
+        var text = location
+        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+           let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
+            text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+        }
+        if let password = text.range(of: "password=") {
+            let end = text[password.upperBound...].firstIndex(where: { $0 == " " || $0 == "&" }) ?? text.endIndex
+            text.replaceSubrange(password.upperBound..<end, with: "***")
+        }
+        return text
+    }
 }

@@ -30,6 +30,15 @@ public struct DatabaseConfiguration: Sendable, Hashable {
     /// Refuse a database file, directory or journal writable by every user.
     public var refusesWorldWritable: Bool = true
 
+    /// PostgreSQL: connections each node keeps at most (reads and writes share them).
+    public var poolSize: Int = 8
+    /// PostgreSQL: how long connecting may take before the database counts as unavailable, in s.
+    public var connectTimeoutSeconds: Int = 5
+    /// PostgreSQL: the longest a statement may run (`statement_timeout`), in ms.
+    public var statementTimeoutMilliseconds: Int = 10_000
+    /// PostgreSQL: how often a write transaction that lost a deadlock or serialization race runs.
+    public var writeAttempts: Int = 4
+
     /// The defaults.
     public init() {}
 }

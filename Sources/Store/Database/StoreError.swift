@@ -30,6 +30,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidLimit(Int, maximum: Int)
     /// A stored value that the record type cannot represent (an unknown enum raw value).
     case corruptValue(table: String, column: String, value: String)
+    /// The database server cannot be reached or did not answer in time; retrying later may work.
+    case unavailable(reason: String)
+    /// The operation exists for another engine only.
+    case unsupported(String)
 
     /// A one-line explanation for logs.
     public var description: String {
@@ -58,6 +62,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "limit \(limit) is outside 1...\(maximum)"
         case let .corruptValue(table, column, value):
             "unexpected value \(value) in \(table).\(column)"
+        case let .unavailable(reason):
+            "the database is unavailable: \(reason)"
+        case let .unsupported(what):
+            "\(what) are not available on this database engine"
         }
     }
 }

@@ -18,7 +18,7 @@ public enum MigrationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A pending migration is older than one already applied (files merged out of order).
     case outOfOrder(version: Int, latestApplied: Int)
     /// Running a migration's SQL failed; it was rolled back.
-    case failed(version: Int, name: String, error: SQLiteError)
+    case failed(version: Int, name: String, reason: String)
 
     /// A one-line explanation for logs and start-up failures.
     public var description: String {
@@ -40,8 +40,8 @@ public enum MigrationError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "(latest known: \(latestKnown)); it was created by a newer version"
         case let .outOfOrder(version, latestApplied):
             "migration \(version) is pending but \(latestApplied) is already applied; migrations must be added in order"
-        case let .failed(version, name, error):
-            "migration \(version) (\(name)) failed: \(error)"
+        case let .failed(version, name, reason):
+            "migration \(version) (\(name)) failed: \(reason)"
         }
     }
 }

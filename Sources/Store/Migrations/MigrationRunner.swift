@@ -10,28 +10,53 @@ public struct AppliedMigration: Sendable, Hashable {
     public let appliedAt: Int64
 }
 
-/// Applies migrations on the writer connection at start-up.
+/// Applies migrations at start-up, on SQLite's writer connection or on one PostgreSQL connection.
 ///
-/// Each pending migration runs in its own `BEGIN IMMEDIATE` transaction together with its
-/// `schema_migrations` row, so a failure leaves the database at the previous version.
-/// Migration SQL runs with no application-defined SQL functions registered: it cannot call
-/// back into Swift.
+/// Each pending migration runs in its own transaction together with its `schema_migrations`
+/// row, so a failure leaves the database at the previous version. On PostgreSQL the whole run
+/// holds an advisory lock: nodes starting at once wait for each other, and each migration is
+/// applied exactly once. Migration SQL runs with no application-defined SQL functions
+/// registered: it cannot call back into Swift.
 enum MigrationRunner {
-    static let createTable = """
-        CREATE TABLE IF NOT EXISTS schema_migrations (
-            version    INTEGER PRIMARY KEY NOT NULL,
-            name       TEXT NOT NULL,
-            checksum   TEXT NOT NULL CHECK (length(checksum) = 64),
-            applied_at INTEGER NOT NULL
-        ) STRICT
-        """
+    /// Key of the advisory lock held while migrating (PostgreSQL).
+    static let advisoryLockKey: Int64 = 0x496E_6B53_7469_636B  // "InkStick"
+
+    static func createTable(_ engine: StoreEngine) -> String {
+        switch engine {
+        case .sqlite:
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version    INTEGER PRIMARY KEY NOT NULL,
+                name       TEXT NOT NULL,
+                checksum   TEXT NOT NULL CHECK (length(checksum) = 64),
+                applied_at INTEGER NOT NULL
+            ) STRICT
+            """
+        case .postgresql:
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version    BIGINT PRIMARY KEY NOT NULL,
+                name       TEXT NOT NULL,
+                checksum   TEXT NOT NULL CHECK (length(checksum) = 64),
+                applied_at BIGINT NOT NULL
+            )
+            """
+        }
+    }
 
     /// Verifies what is recorded against `migrations`, then applies the pending ones in order.
     ///
     /// - Returns: the versions applied by this call (empty when already up to date).
     @discardableResult
-    static func migrate(_ connection: SQLiteConnection, migrations: [Migration], now: Int64) throws -> [Int] {
-        try connection.execute(createTable)
+    static func migrate(_ connection: any StoreConnection, migrations: [Migration], now: Int64) throws -> [Int] {
+        guard connection.engine == .postgresql else { return try migrateLocked(connection, migrations: migrations, now: now) }
+        try connection.run("SELECT pg_advisory_lock($1)", [.integer(advisoryLockKey)])
+        defer { _ = try? connection.run("SELECT pg_advisory_unlock($1)", [.integer(advisoryLockKey)]) }
+        return try migrateLocked(connection, migrations: migrations, now: now)
+    }
+
+    private static func migrateLocked(_ connection: any StoreConnection, migrations: [Migration], now: Int64) throws -> [Int] {
+        try connection.executeScript(createTable(connection.engine))
         let applied = try appliedMigrations(connection)
         let known = Dictionary(migrations.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -64,32 +89,24 @@ enum MigrationRunner {
         return pending.map(\.version)
     }
 
-    static func appliedMigrations(_ connection: SQLiteConnection) throws -> [AppliedMigration] {
-        try connection.withStatement(
-            "SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version"
-        ) { statement in
-            try statement.map {
-                AppliedMigration(version: $0.int(at: 0), name: $0.string(at: 1),
-                                 checksum: $0.string(at: 2), appliedAt: $0.int64(at: 3))
-            }
+    static func appliedMigrations(_ connection: any StoreConnection) throws -> [AppliedMigration] {
+        try connection.rows("SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version", []) {
+            AppliedMigration(version: $0.int(at: 0), name: $0.string(at: 1),
+                             checksum: $0.string(at: 2), appliedAt: $0.int64(at: 3))
         }
     }
 
-    private static func apply(_ migration: Migration, on connection: SQLiteConnection, now: Int64) throws {
-        try connection.execute("BEGIN IMMEDIATE")
+    private static func apply(_ migration: Migration, on connection: any StoreConnection, now: Int64) throws {
+        try connection.executeScript(connection.engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
-            try connection.execute(migration.sql)
-            try connection.withStatement(
-                "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)"
-            ) { statement in
-                try statement.bind(migration.version, migration.name, migration.checksum, now)
-                try statement.execute()
-            }
-            try connection.execute("COMMIT")
+            try connection.executeScript(migration.sql)
+            try connection.run("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
+                               [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum), .integer(now)])
+            try connection.executeScript("COMMIT")
         } catch {
-            if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
-            if let sqliteError = error as? SQLiteError {
-                throw MigrationError.failed(version: migration.version, name: migration.name, error: sqliteError)
+            if connection.isInTransaction { try? connection.executeScript("ROLLBACK") }
+            if error is SQLiteError || error is PostgresError {
+                throw MigrationError.failed(version: migration.version, name: migration.name, reason: "\(error)")
             }
             throw error
         }

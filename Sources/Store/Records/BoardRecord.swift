@@ -21,7 +21,7 @@ public struct BoardRecord: Sendable, Hashable {
 extension BoardRecord {
     static let columns = "id, title, token_hash, created_at"
 
-    init(row: SQLiteStatement) {
+    init(row: any SQLRow) {
         self.init(id: row.string(at: 0), title: row.string(at: 1), tokenHash: row.blob(at: 2),
                   createdAt: row.int64(at: 3))
     }

@@ -38,7 +38,7 @@ public struct EventRecord: Sendable, Hashable {
 extension EventRecord {
     static let columns = "id, board_id, sticker_id, type, version, payload, created_at"
 
-    init(row: SQLiteStatement) throws {
+    init(row: any SQLRow) throws {
         let typeText = row.string(at: 3)
         guard let type = Kind(rawValue: typeText) else {
             throw StoreError.corruptValue(table: "events", column: "type", value: typeText)

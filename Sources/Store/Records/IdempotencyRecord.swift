@@ -39,7 +39,7 @@ extension IdempotencyRecord {
     static let columns =
         "board_id, key, request_hash, status, response_body, response_headers, created_at, expires_at"
 
-    init(row: SQLiteStatement) {
+    init(row: any SQLRow) {
         self.init(boardId: row.string(at: 0), key: row.string(at: 1), requestHash: row.blob(at: 2),
                   status: row.int(at: 3), responseBody: row.blob(at: 4), responseHeaders: row.string(at: 5),
                   createdAt: row.int64(at: 6), expiresAt: row.int64(at: 7))

@@ -27,7 +27,7 @@ public struct InkRecord: Sendable, Hashable {
 extension InkRecord {
     static let columns = "id, sticker_id, board_id, seq, strokes, created_at"
 
-    init(row: SQLiteStatement) {
+    init(row: any SQLRow) {
         self.init(id: row.string(at: 0), stickerId: row.string(at: 1), boardId: row.string(at: 2),
                   seq: row.int64(at: 3), strokes: row.blob(at: 4), createdAt: row.int64(at: 5))
     }

@@ -2,12 +2,14 @@ import JSONKit
 
 /// Column order shared by every sticker SELECT and the row decoder below.
 extension StickerRecord {
-    static let columns = """
+    static let columns = contentColumns + ", version, created_at, updated_at, committed_at, seq"
+
+    /// Every column but those the store assigns (`version`, `seq`) and the times.
+    static let contentColumns = """
         id, board_id, state, text, recognized_text, confidence, candidates, \
         anchor_x, anchor_y, center_x, center_y, frame_x, frame_y, frame_width, frame_height, \
         font_family, font_size, stroke_width, stroke_color, fill_color, kerning, line_height, \
-        alignment, line_limit, max_length, charset, ink_x, ink_y, ink_width, ink_height, \
-        version, created_at, updated_at, committed_at, seq
+        alignment, line_limit, max_length, charset, ink_x, ink_y, ink_width, ink_height
         """
 
     /// Decodes a row selected with `columns`.
@@ -15,7 +17,7 @@ extension StickerRecord {
     /// - Throws: `StoreError.corruptValue` for a state or alignment the schema's CHECKs should
     ///   have prevented, or candidates that are not the JSON array they are stored as (a
     ///   database edited by hand): a corrupt row fails loudly rather than reading as empty.
-    init(row: SQLiteStatement) throws {
+    init(row: any SQLRow) throws {
         let stateText = row.string(at: 2)
         guard let state = State(rawValue: stateText) else {
             throw StoreError.corruptValue(table: "stickers", column: "state", value: stateText)
@@ -45,19 +47,16 @@ extension StickerRecord {
             committedAt: row.optionalInt64(at: 33), seq: row.int64(at: 34))
     }
 
-    /// Binds the 30 content columns (everything but version, times' bookkeeping and seq) to
-    /// parameters `first`…`first + 29` in `columns` order, for INSERT and UPDATE.
-    func bindContent(to statement: SQLiteStatement, from first: Int) throws {
-        let values: [any SQLiteBindable] = [
+    /// The 30 content columns (`contentColumns` order), for INSERT and UPDATE.
+    var contentValues: [SQLValue] {
+        let values: [any SQLValueConvertible] = [
             id, boardId, state.rawValue, text, recognizedText, confidence, Self.encodeCandidates(candidates),
             anchor.x, anchor.y, center.x, center.y, frame.x, frame.y, frame.width, frame.height,
             fontFamily, fontSize, style.strokeWidth, style.strokeColor, style.fillColor, style.kerning,
             style.lineHeight, style.alignment.rawValue, style.lineLimit, maxLength, charset,
             inkBounds.x, inkBounds.y, inkBounds.width, inkBounds.height,
         ]
-        for (offset, value) in values.enumerated() {
-            try value.bind(to: statement, at: first + offset)
-        }
+        return values.map(\.sqlValue)
     }
 }
 

@@ -17,7 +17,7 @@ public final class SQLiteStatement {
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let result = sql.withCString { text in
+        let result = Self.numberedParameters(sql).withCString { text in
             let outcome = sqlite3_prepare_v3(connection, text, -1, flags, &statement, &tail)
             // Anything but whitespace and semicolons after the first statement would be ignored
             // silently by SQLite; refuse it so a script is never half-run.
@@ -44,6 +44,30 @@ public final class SQLiteStatement {
     }
 
     deinit { sqlite3_finalize(handle) }
+
+    /// The Store writes SQL once for both engines with PostgreSQL's `$1`, `$2`, … parameters;
+    /// SQLite reads `$1` as a *named* parameter numbered by first appearance, so they become
+    /// `?1`, `?2`, … (bound by number wherever they appear). Quoted text is left alone.
+    static func numberedParameters(_ sql: String) -> String {
+        guard sql.utf8.contains(UInt8(ascii: "$")) else { return sql }
+        var out: [UInt8] = []
+        out.reserveCapacity(sql.utf8.count)
+        var quote: UInt8?
+        let bytes = Array(sql.utf8)
+        for (index, byte) in bytes.enumerated() {
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "$"), index + 1 < bytes.count,
+                      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
+                out.append(UInt8(ascii: "?"))
+                continue
+            }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     private static func isBlank(_ text: UnsafePointer<CChar>) -> Bool {
         var cursor = text

@@ -1,11 +1,9 @@
 extension ReadTransaction {
-    private static let selectBoard = "SELECT \(BoardRecord.columns) FROM boards WHERE id = ?"
+    private static let selectBoard = "SELECT \(BoardRecord.columns) FROM boards WHERE id = $1"
 
-    /// The board with `id`, or nil.
+    /// The board with `id`, or nil. In a write transaction, the board stays as read until commit.
     public func board(id: String) throws -> BoardRecord? {
-        try withStatement(Self.selectBoard) { statement in
-            try statement.bind(id)
-            return try statement.first(BoardRecord.init(row:))
-        }
+        try scope(board: id)
+        return try first(Self.selectBoard, [.text(id)], BoardRecord.init(row:))
     }
 }

@@ -1,47 +1,43 @@
 extension ReadTransaction {
     private static let selectSticker =
-        "SELECT \(StickerRecord.columns) FROM stickers WHERE id = ? AND board_id = ?"
+        "SELECT \(StickerRecord.columns) FROM stickers WHERE id = $1 AND board_id = $2"
     private static let countStickers = """
         SELECT count(*) FILTER (WHERE state = 'field'), count(*) FILTER (WHERE state = 'label')
-        FROM stickers WHERE board_id = ?
+        FROM stickers WHERE board_id = $1
         """
     // One statement for every filter combination: absent filters are bound as NULL/0 so the
     // SQL text (and its cached plan) never varies. The (board_id, seq) index drives the scan.
     /// Internal so tests can check its query plan.
     static let listStickersSQL = """
         SELECT \(StickerRecord.columns) FROM stickers
-        WHERE board_id = :board AND seq > :after
-          AND (:state IS NULL OR state = :state)
-          AND (:has_rect = 0 OR (frame_x <= :max_x AND frame_x + frame_width >= :min_x
-                                 AND frame_y <= :max_y AND frame_y + frame_height >= :min_y))
+        WHERE board_id = $1 AND seq > $2
+          AND (CAST($3 AS TEXT) IS NULL OR state = $3)
+          AND ($4 = 0 OR (frame_x <= $5 AND frame_x + frame_width >= $6
+                          AND frame_y <= $7 AND frame_y + frame_height >= $8))
         ORDER BY seq
-        LIMIT :limit
+        LIMIT $9
         """
     private static let fieldsAtPoint = """
         SELECT \(StickerRecord.columns) FROM stickers
-        WHERE board_id = ?1 AND state = 'field'
-          AND frame_x <= ?2 AND ?2 <= frame_x + frame_width
-          AND frame_y <= ?3 AND ?3 <= frame_y + frame_height
+        WHERE board_id = $1 AND state = 'field'
+          AND frame_x <= $2 AND $2 <= frame_x + frame_width
+          AND frame_y <= $3 AND $3 <= frame_y + frame_height
         ORDER BY seq DESC
         """
     private static let allFields =
-        "SELECT \(StickerRecord.columns) FROM stickers WHERE board_id = ? AND state = 'field' ORDER BY seq"
+        "SELECT \(StickerRecord.columns) FROM stickers WHERE board_id = $1 AND state = 'field' ORDER BY seq"
 
     /// The sticker `id` if it belongs to `boardId`, else nil.
     public func sticker(id: String, boardId: String) throws -> StickerRecord? {
-        try withStatement(Self.selectSticker) { statement in
-            try statement.bind(id, boardId)
-            return try statement.first(StickerRecord.init(row:))
-        }
+        try scope(board: boardId)
+        return try first(Self.selectSticker, [.text(id), .text(boardId)], StickerRecord.init(row:))
     }
 
     /// How many fields and labels the board has.
     public func stickerCounts(boardId: String) throws -> StickerCounts {
-        try withStatement(Self.countStickers) { statement in
-            try statement.bind(boardId)
-            return try statement.first { StickerCounts(fields: $0.int(at: 0), labels: $0.int(at: 1)) }
-                ?? StickerCounts(fields: 0, labels: 0)
-        }
+        try scope(board: boardId)
+        return try first(Self.countStickers, [.text(boardId)]) { StickerCounts(fields: $0.int(at: 0), labels: $0.int(at: 1)) }
+            ?? StickerCounts(fields: 0, labels: 0)
     }
 
     /// A page of the board's stickers in creation order.
@@ -56,41 +52,33 @@ extension ReadTransaction {
                              intersecting rect: StickerRecord.Rect? = nil,
                              afterSeq: Int64? = nil, limit: Int) throws -> StickerPage {
         try checkLimit(limit)
-        return try withStatement(Self.listStickersSQL) { statement in
-            try statement.bind(boardId, named: ":board")
-            try statement.bind(afterSeq ?? 0, named: ":after")
-            try statement.bind(state?.rawValue, named: ":state")
-            try statement.bind(rect != nil, named: ":has_rect")
-            try statement.bind(rect?.x ?? 0, named: ":min_x")
-            try statement.bind(rect.map { $0.x + $0.width } ?? 0, named: ":max_x")
-            try statement.bind(rect?.y ?? 0, named: ":min_y")
-            try statement.bind(rect.map { $0.y + $0.height } ?? 0, named: ":max_y")
-            // One extra row tells whether another page exists without a second query.
-            try statement.bind(limit + 1, named: ":limit")
-            var stickers = try statement.map(StickerRecord.init(row:))
-            var nextCursor: Int64?
-            if stickers.count > limit {
-                stickers.removeLast()
-                nextCursor = stickers.last?.seq
-            }
-            return StickerPage(stickers: stickers, nextCursor: nextCursor)
+        try scope(board: boardId)
+        // One extra row tells whether another page exists without a second query.
+        let values: [SQLValue] = [
+            .text(boardId), .integer(afterSeq ?? 0), state?.rawValue.sqlValue ?? .null, (rect != nil).sqlValue,
+            .real(rect.map { $0.x + $0.width } ?? 0), .real(rect?.x ?? 0),
+            .real(rect.map { $0.y + $0.height } ?? 0), .real(rect?.y ?? 0),
+            .integer(Int64(limit + 1)),
+        ]
+        var stickers = try rows(Self.listStickersSQL, values, StickerRecord.init(row:))
+        var nextCursor: Int64?
+        if stickers.count > limit {
+            stickers.removeLast()
+            nextCursor = stickers.last?.seq
         }
+        return StickerPage(stickers: stickers, nextCursor: nextCursor)
     }
 
     /// The board's fields whose frame contains `point` (edges included), topmost (most
     /// recently created) first: "the field under the pen" is the first element.
     public func fields(boardId: String, containing point: StickerRecord.Point) throws -> [StickerRecord] {
-        try withStatement(Self.fieldsAtPoint) { statement in
-            try statement.bind(boardId, point.x, point.y)
-            return try statement.map(StickerRecord.init(row:))
-        }
+        try scope(board: boardId)
+        return try rows(Self.fieldsAtPoint, [.text(boardId), .real(point.x), .real(point.y)], StickerRecord.init(row:))
     }
 
     /// Every field of the board in creation order (to commit them all when editing ends).
     public func fields(boardId: String) throws -> [StickerRecord] {
-        try withStatement(Self.allFields) { statement in
-            try statement.bind(boardId)
-            return try statement.map(StickerRecord.init(row:))
-        }
+        try scope(board: boardId)
+        return try rows(Self.allFields, [.text(boardId)], StickerRecord.init(row:))
     }
 }

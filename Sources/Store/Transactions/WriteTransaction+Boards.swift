@@ -1,18 +1,15 @@
 extension WriteTransaction {
-    private static let insertBoard =
-        "INSERT INTO boards (\(BoardRecord.columns)) VALUES (?, ?, ?, ?)"
-    private static let deleteBoard = "DELETE FROM boards WHERE id = ?"
+    private static let insertBoard = "INSERT INTO boards (\(BoardRecord.columns)) VALUES ($1, $2, $3, $4)"
+    private static let deleteBoard = "DELETE FROM boards WHERE id = $1"
 
     /// Inserts a board.
     ///
-    /// - Throws: `StoreError.alreadyExists(.board, id:)` for a taken id; `SQLiteError` for a
-    ///   token hash that is not 32 bytes or an id outside 1–64 characters.
+    /// - Throws: `StoreError.alreadyExists(.board, id:)` for a taken id; the engine's error for
+    ///   a token hash that is not 32 bytes or an id outside 1–64 characters.
     public func insertBoard(_ board: BoardRecord) throws {
-        try mapConstraints([.constraintPrimaryKey: .alreadyExists(.board, id: board.id)]) {
-            try withStatement(Self.insertBoard) { statement in
-                try statement.bind(board.id, board.title, board.tokenHash, board.createdAt)
-                try statement.execute()
-            }
+        try scope(board: board.id)
+        try mapConstraints([.primaryKey: .alreadyExists(.board, id: board.id)]) {
+            try run(Self.insertBoard, [.text(board.id), .text(board.title), .blob(board.tokenHash), .integer(board.createdAt)])
         }
     }
 
@@ -21,10 +18,7 @@ extension WriteTransaction {
     /// - Returns: false when there was no such board.
     @discardableResult
     public func deleteBoard(id: String) throws -> Bool {
-        try withStatement(Self.deleteBoard) { statement in
-            try statement.bind(id)
-            try statement.execute()
-        }
-        return changes > 0
+        try scope(board: id)
+        return try run(Self.deleteBoard, [.text(id)]) > 0
     }
 }

@@ -1,7 +1,7 @@
 extension WriteTransaction {
     // An expired row under the same key is replaced; a live one is left untouched.
     private static let putRecord = """
-        INSERT INTO idempotency_keys (\(IdempotencyRecord.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO idempotency_keys (\(IdempotencyRecord.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
         ON CONFLICT (board_id, key) DO UPDATE SET
             request_hash = excluded.request_hash, status = excluded.status,
             response_body = excluded.response_body, response_headers = excluded.response_headers,
@@ -10,7 +10,7 @@ extension WriteTransaction {
         """
     private static let purge = """
         DELETE FROM idempotency_keys WHERE (board_id, key) IN (
-            SELECT board_id, key FROM idempotency_keys WHERE expires_at <= ? LIMIT ?)
+            SELECT board_id, key FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)
         """
 
     /// Stores the response for a key, unless a live record already holds it.
@@ -20,12 +20,11 @@ extension WriteTransaction {
     /// - Returns: true when stored; false when a live record exists (replay that one instead).
     @discardableResult
     public func putIdempotencyRecord(_ record: IdempotencyRecord) throws -> Bool {
-        try withStatement(Self.putRecord) { statement in
-            try statement.bind(record.boardId, record.key, record.requestHash, record.status,
-                               record.responseBody, record.responseHeaders, record.createdAt, record.expiresAt)
-            try statement.execute()
-        }
-        return changes == 1
+        try scope(board: record.boardId)
+        return try run(Self.putRecord, [
+            .text(record.boardId), .text(record.key), .blob(record.requestHash), .integer(Int64(record.status)),
+            .blob(record.responseBody), .text(record.responseHeaders), .integer(record.createdAt), .integer(record.expiresAt),
+        ]) == 1
     }
 
     /// Deletes records expired at `now`, at most `limit` per call (keeps the write short).
@@ -33,10 +32,6 @@ extension WriteTransaction {
     /// - Returns: how many were deleted; call again while it equals `limit`.
     @discardableResult
     public func purgeExpiredIdempotencyRecords(now: Int64, limit: Int = 10_000) throws -> Int {
-        try withStatement(Self.purge) { statement in
-            try statement.bind(now, max(0, limit))
-            try statement.execute()
-        }
-        return changes
+        try run(Self.purge, [.integer(now), .integer(Int64(max(0, limit)))])
     }
 }

@@ -1,20 +1,19 @@
 extension WriteTransaction {
-    private static let insertInk = "INSERT INTO inks (\(InkRecord.columns)) VALUES (?, ?, ?, ?, ?, ?)"
+    private static let insertInk = "INSERT INTO inks (\(InkRecord.columns)) VALUES ($1, $2, $3, $4, $5, $6)"
 
     /// Records one writing of a sticker.
     ///
     /// - Throws: `StoreError.alreadyExists(.ink, id:)` for a taken id,
     ///   `StoreError.notFound(.sticker, id:)` when the sticker does not exist on `boardId`,
-    ///   `SQLiteError` (UNIQUE) when the sticker already has an ink with this `seq`.
+    ///   the engine's error (UNIQUE) when the sticker already has an ink with this `seq`.
     public func insertInk(_ ink: InkRecord) throws {
+        try scope(board: ink.boardId)
         try mapConstraints([
-            .constraintPrimaryKey: .alreadyExists(.ink, id: ink.id),
-            .constraintForeignKey: .notFound(.sticker, id: ink.stickerId),
+            .primaryKey: .alreadyExists(.ink, id: ink.id),
+            .foreignKey: .notFound(.sticker, id: ink.stickerId),
         ]) {
-            try withStatement(Self.insertInk) { statement in
-                try statement.bind(ink.id, ink.stickerId, ink.boardId, ink.seq, ink.strokes, ink.createdAt)
-                try statement.execute()
-            }
+            try run(Self.insertInk, [.text(ink.id), .text(ink.stickerId), .text(ink.boardId), .integer(ink.seq),
+                                     .blob(ink.strokes), .integer(ink.createdAt)])
         }
     }
 }

@@ -1,7 +1,6 @@
-/// A write transaction (`BEGIN IMMEDIATE`), valid only inside `Database.write`'s body.
+/// A write transaction, valid only inside `Database.write`'s body.
 ///
 /// Mutations live in `WriteTransaction+<Concern>.swift`; every read method is inherited.
 public final class WriteTransaction: ReadTransaction {
-    /// Rows changed by the last INSERT/UPDATE/DELETE (cascades not counted).
-    var changes: Int { connection.changes }
+    override var isWrite: Bool { true }
 }

@@ -5,6 +5,7 @@ import Locking
 @testable import InkStickerApp
 import OCR
 import Store
+import TestDatabases
 import TextLayout
 
 /// A recognizer that reads every ink as the next of its scripted texts (the last one repeats),
@@ -72,10 +73,10 @@ final class InProcessApp {
         directory = NSTemporaryDirectory() + "inksticker-routes-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var configuration = AppConfiguration()
-        configuration.databasePath = directory + "/test.sqlite"
+        configuration.databasePath = try TestDatabases.location(sqlitePath: directory + "/test.sqlite")
         configuration.defaultLanguage = "ink"
         configure(&configuration)
-        let database = try Database(path: configuration.databasePath, migrationsDirectory: TestPaths.migrations)
+        let database = try Database(location: configuration.databasePath, migrationsDirectory: TestPaths.migrations)
         recognizer = ScriptedRecognizer(readings, hasCapacity: hasCapacity)
         services = AppServices(configuration: configuration, database: database, log: AppLog(sink: MemoryLogSink()),
                                httpMetrics: HTTPMetrics(shards: 1), files: StaticFiles.load(projectRoot: TestPaths.root),

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestDatabases
 @testable import InkStickerApp
 
 /// Paths of the repository and its ink fixtures, found from this file.
@@ -38,7 +39,7 @@ final class ServiceHarness {
         directory = NSTemporaryDirectory() + "inksticker-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        databasePath = directory + "/test.sqlite"
+        databasePath = try TestDatabases.location(sqlitePath: directory + "/test.sqlite")
         try start(configure: configure)
     }
 

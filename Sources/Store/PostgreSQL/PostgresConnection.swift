@@ -1,0 +1,227 @@
+import CPostgres
+import Glibc
+
+/// One libpq connection. Not `Sendable`: like `SQLiteConnection`, it is used by one thread at
+/// a time (the pool hands it to one caller between checkout and return).
+///
+/// Parameters go out in text format (bytea in binary) with types inferred by the server;
+/// results come back in text format and are parsed by `PostgresRow`.
+final class PostgresConnection {
+    private var handle: OpaquePointer?
+
+    /// Connects with `settings` (libpq keywords; a `dbname` holding a URL or a `key=value`
+    /// string is expanded, and the keywords after it override what it says).
+    init(settings: [(String, String)]) throws {
+        var keywords = settings.map { strdup($0.0) }
+        var values = settings.map { strdup($0.1) }
+        defer {
+            keywords.forEach { free($0) }
+            values.forEach { free($0) }
+        }
+        keywords.append(nil)
+        values.append(nil)
+        let handle = keywords.withUnsafeBufferPointer { keys in
+            values.withUnsafeBufferPointer { vals in
+                keys.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: keys.count) { k in
+                    vals.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: vals.count) { v in
+                        PQconnectdbParams(k, v, 1)
+                    }
+                }
+            }
+        }
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            PQfinish(handle)
+            throw PostgresError(sqlState: nil, message: Self.trimmed(message), connectionLost: true)
+        }
+        self.handle = handle
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// False once the server went away (the pool replaces such a connection).
+    var isHealthy: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+
+    /// The socket, for waiting on notifications.
+    var socket: Int32 { handle.map { PQsocket($0) } ?? -1 }
+
+    func close() {
+        PQfinish(handle)
+        handle = nil
+    }
+
+    /// Runs `sql` with `values` bound to `$1`, `$2`, … and hands the result to `body`.
+    func execute<T>(_ sql: String, _ values: [SQLValue], _ body: (OpaquePointer) throws -> T) throws -> T {
+        guard let handle else { throw PostgresError(sqlState: nil, message: "connection is closed", sql: sql, connectionLost: true) }
+        var types = [Oid](repeating: 0, count: values.count)
+        var formats = [Int32](repeating: 0, count: values.count)
+        var lengths = [Int32](repeating: 0, count: values.count)
+        var buffers = [UnsafeMutablePointer<CChar>?](repeating: nil, count: values.count)
+        defer { buffers.forEach { free($0) } }
+        for (index, value) in values.enumerated() {
+            switch value {
+            case .null: break
+            case .integer(let integer): buffers[index] = strdup(String(integer))
+            case .real(let real): buffers[index] = strdup(Self.text(real))
+            case .text(let text): buffers[index] = strdup(text)
+            case .blob(let bytes):
+                let buffer = malloc(max(1, bytes.count))!.assumingMemoryBound(to: CChar.self)
+                bytes.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(buffer), byteCount: bytes.count) }
+                buffers[index] = buffer
+                types[index] = 17  // bytea
+                formats[index] = 1
+                lengths[index] = Int32(bytes.count)
+            }
+        }
+        let result = buffers.withUnsafeBufferPointer { pointers in
+            pointers.baseAddress.map { base in
+                base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: pointers.count) {
+                    PQexecParams(handle, sql, Int32(values.count), types, $0, lengths, formats, 0)
+                }
+            } ?? PQexecParams(handle, sql, 0, nil, nil, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        return try body(result!)
+    }
+
+    /// Runs a parameterless script (several statements allowed).
+    func executeScript(_ sql: String) throws {
+        guard let handle else { throw PostgresError(sqlState: nil, message: "connection is closed", sql: sql, connectionLost: true) }
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+    }
+
+    /// Whether a transaction block is open (idle, active or failed inside one).
+    var transactionStatus: PGTransactionStatusType {
+        handle.map { PQtransactionStatus($0) } ?? PQTRANS_UNKNOWN
+    }
+
+    private func check(_ result: OpaquePointer?, sql: String) throws {
+        let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
+        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK { return }
+        func field(_ code: Character) -> String? {
+            guard let result, let value = PQresultErrorField(result, Int32(code.asciiValue!)) else { return nil }
+            return String(cString: value)
+        }
+        let message = field("M") ?? handle.map { Self.trimmed(String(cString: PQerrorMessage($0))) } ?? "unknown error"
+        throw PostgresError(sqlState: field("C"), message: message, constraint: field("n"), sql: sql,
+                            connectionLost: !isHealthy)
+    }
+
+    /// Shortest text that reads back as the same double (PostgreSQL parses it exactly).
+    private static func text(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        return "\(value)"
+    }
+
+    static func trimmed(_ message: String) -> String {
+        String(message.reversed().drop(while: { $0.isWhitespace }).reversed())
+    }
+
+    /// Waits up to `milliseconds` for notifications and returns their payloads by channel.
+    func notifications(waitingMilliseconds milliseconds: Int32) throws -> [(channel: String, payload: String)] {
+        guard let handle else { throw PostgresError(sqlState: nil, message: "connection is closed", connectionLost: true) }
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, milliseconds)
+        guard PQconsumeInput(handle) == 1, PQstatus(handle) == CONNECTION_OK else {
+            throw PostgresError(sqlState: nil, message: Self.trimmed(String(cString: PQerrorMessage(handle))),
+                                connectionLost: true)
+        }
+        var received: [(String, String)] = []
+        while let notice = PQnotifies(handle) {
+            received.append((String(cString: notice.pointee.relname), String(cString: notice.pointee.extra)))
+            PQfreemem(notice)
+        }
+        return received
+    }
+}
+
+/// A row of a text-format result.
+struct PostgresRow: SQLRow {
+    let result: OpaquePointer
+    let row: Int32
+
+    var columnCount: Int { Int(PQnfields(result)) }
+
+    func isNull(at index: Int) -> Bool { PQgetisnull(result, row, Int32(index)) == 1 }
+
+    func int64(at index: Int) -> Int64 {
+        guard let value = PQgetvalue(result, row, Int32(index)) else { return 0 }
+        return strtoll(value, nil, 10)
+    }
+
+    func double(at index: Int) -> Double {
+        guard let value = PQgetvalue(result, row, Int32(index)) else { return 0 }
+        return strtod(value, nil)
+    }
+
+    func string(at index: Int) -> String {
+        guard let value = PQgetvalue(result, row, Int32(index)) else { return "" }
+        let count = Int(PQgetlength(result, row, Int32(index)))
+        return value.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
+    }
+
+    /// bytea in text format: `\x` then two hex digits per byte.
+    func blob(at index: Int) -> [UInt8] {
+        let text = Array(string(at: index).utf8)
+        guard text.count >= 2, text[0] == UInt8(ascii: "\\"), text[1] == UInt8(ascii: "x") else { return [] }
+        func nibble(_ c: UInt8) -> UInt8 {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+            default: c &- UInt8(ascii: "A") &+ 10
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((text.count - 2) / 2)
+        var i = 2
+        while i + 1 < text.count {
+            bytes.append(nibble(text[i]) << 4 | nibble(text[i + 1]))
+            i += 2
+        }
+        return bytes
+    }
+}
+
+extension PostgresConnection: StoreConnection {
+    var engine: StoreEngine { .postgresql }
+
+    @discardableResult
+    func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
+        try execute(sql, values) { result in Int(String(cString: PQcmdTuples(result))) ?? 0 }
+    }
+
+    func rows<T>(_ sql: String, _ values: [SQLValue], _ decode: (any SQLRow) throws -> T) throws -> [T] {
+        try execute(sql, values) { result in
+            let count = PQntuples(result)
+            var rows: [T] = []
+            rows.reserveCapacity(Int(count))
+            for row in 0..<count { rows.append(try decode(PostgresRow(result: result, row: row))) }
+            return rows
+        }
+    }
+
+    var isInTransaction: Bool {
+        let status = transactionStatus
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
+
+    func lockBoard(_ id: String) throws {
+        try run("SELECT pg_advisory_xact_lock(hashtextextended($1, 1718))", [.text(id)])
+    }
+
+    func announceEvent(boardId: String) throws {
+        try run("SELECT pg_notify('\(Self.eventChannel)', $1)", [.text(boardId)])
+    }
+
+    /// The channel on which nodes announce new events (payload: the board id).
+    static let eventChannel = "inksticker_events"
+}
+
+@available(*, unavailable, message: "a connection must be confined to one thread at a time")
+extension PostgresConnection: Sendable {}

@@ -1,12 +1,23 @@
 # Sourced by the e2e scripts: the server under test and the Python tools that drive it.
 #   start_server BIN DIR [serve options...]   starts it on a free port, database and log in DIR, and
-#                                             waits until it is ready; sets server_pid and base
+#                                             waits until it is ready; sets server_pid and base.
+#                                             With INKSTICKER_TEST_POSTGRES (a connection string of a
+#                                             cluster the suite started) the database is a fresh schema there
+#   test_database DIR                         prints that database: DIR/db.sqlite or a new schema
 #   stop_server                               SIGTERM, then SIGKILL after 5 s
 # Debian's libtesseract uses OpenMP, which must be limited to one thread at process start.
+test_database() {
+  if [ -z "${INKSTICKER_TEST_POSTGRES:-}" ]; then echo "$1/db.sqlite"; return; fi
+  local schema="t_$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+  psql "$INKSTICKER_TEST_POSTGRES" -X -q -v ON_ERROR_STOP=1 -c "CREATE SCHEMA $schema" >&2
+  echo "$INKSTICKER_TEST_POSTGRES options='-c search_path=$schema'"
+}
+
 start_server() {
-  local bin="$1" dir="$2" port=""
+  local bin="$1" dir="$2" port="" db
   shift 2
-  OMP_THREAD_LIMIT=1 "$bin" serve --host 127.0.0.1 --port 0 --db "$dir/db.sqlite" "$@" >"$dir/server.log" 2>&1 &
+  db="$(test_database "$dir")"
+  OMP_THREAD_LIMIT=1 "$bin" serve --host 127.0.0.1 --port 0 --db "$db" "$@" >"$dir/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 300); do
     port="$(sed -n 's/.*"msg":"listening".*"port":"\([0-9]*\)".*/\1/p' "$dir/server.log" | head -n 1)"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL cluster for tests and benchmarks, from Debian's postgresql package.
 #
-#   scripts/postgres.sh start DIR   # initdb in DIR (created), start it, print a connection string
+#   scripts/postgres.sh start DIR   # initdb in DIR (created; kept when already there), start it,
+#                                   # print a connection string
 #   scripts/postgres.sh stop DIR    # stop it (the caller removes DIR)
 #
 # The cluster runs as an unprivileged user (PostgreSQL refuses root: as root it runs as
@@ -28,8 +29,10 @@ case "$action" in
     mkdir -p "$dir"
     chmod 755 "$dir"
     [ "$(id -u)" -eq 0 ] && chown nobody:nogroup "$dir"
-    as_owner "$bin/initdb" -D "$dir/data" -U inksticker --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
-      || { cat "$dir/initdb.log" >&2; exit 1; }
+    if [ ! -d "$dir/data" ]; then
+      as_owner "$bin/initdb" -D "$dir/data" -U inksticker --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+        || { cat "$dir/initdb.log" >&2; exit 1; }
+    fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
       -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c max_connections=200 -c fsync=on" start >/dev/null \
       || { cat "$dir/server.log" >&2; exit 1; }

@@ -42,13 +42,31 @@ def binary(build="release"):
     return path
 
 
+def test_database(sqlite_path):
+    """The database a test server uses: `sqlite_path`, or with $INKSTICKER_TEST_POSTGRES (a
+    connection string of a cluster the suite started) a fresh schema in that PostgreSQL."""
+    postgres = os.environ.get("INKSTICKER_TEST_POSTGRES")
+    if not postgres:
+        return sqlite_path
+    schema = "t_" + os.urandom(8).hex()
+    subprocess.run(["psql", postgres, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", f"CREATE SCHEMA {schema}"],
+                   check=True)
+    return f"{postgres} options='-c search_path={schema}'"
+
+
 class Server:
-    """The inksticker executable on a free port, its log in `log_path`."""
+    """The inksticker executable on a free port, its log in `log_path`. `db` is a SQLite path
+    (replaced by a PostgreSQL schema under $INKSTICKER_TEST_POSTGRES, see test_database) or any
+    --db value."""
 
     def __init__(self, db, args=(), log_path=None, build="release"):
+        self.log_path = log_path or (db + ".log" if os.path.sep in db and "=" not in db else None)
+        if "=" not in db and "://" not in db:
+            db = test_database(db)
         self.db = db
         self.args = list(args)
-        self.log_path = log_path or db + ".log"
+        if self.log_path is None:
+            raise ValueError("log_path is required for a PostgreSQL database")
         self.build = build
         self.proc = None
         self.port = None

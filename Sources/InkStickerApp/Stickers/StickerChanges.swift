@@ -10,7 +10,7 @@ struct StickerChanges: Sendable {
     let services: AppServices
 
     /// How often a change is planned again when the sticker changed before it was written.
-    static let maxAttempts = 4
+    static let maxAttempts = 8
 
     /// One planned row change with its event.
     struct Plan: Sendable {
@@ -58,7 +58,12 @@ struct StickerChanges: Sendable {
     /// Plans with `plan` and writes what it returns, again from a fresh read when another write
     /// changed or deleted a sticker in between.
     func write<Result>(_ plan: () throws -> (plans: [Plan], result: Result)) throws -> Result {
-        for _ in 1...Self.maxAttempts {
+        for attempt in 1...Self.maxAttempts {
+            if attempt > 1 {
+                // Writers racing for one sticker (several clients, or several nodes) spread out
+                // instead of colliding again: a random wait of up to 1, 2, 4, … 64 ms.
+                Thread.sleep(forTimeInterval: Double.random(in: 0...Double(1 << min(attempt - 2, 6))) / 1_000)
+            }
             let (plans, result) = try plan()
             if plans.isEmpty { return result }
             do {

@@ -7,22 +7,27 @@ moment, and checks:
 
 * every board, sticker and edit whose 2xx response arrived is in the database file, intact: the version and
   text as acknowledged, or exactly one step further when the request in flight at the kill was applied;
-* PRAGMA integrity_check is "ok" (after the kill before restart, with the server running again, at the end)
-  and PRAGMA foreign_key_check finds nothing;
+* on SQLite, PRAGMA integrity_check is "ok" (after the kill before restart, with the server running again,
+  at the end) and PRAGMA foreign_key_check finds nothing (PostgreSQL enforces foreign keys itself);
 * no half-applied multi-step change: an end-editing request turned all of its board's fields into labels
   or none; the ops of one key-input request are all in the text or none are; every sticker's current
   version has its event and its inks are numbered 1..n;
 * after the restart the API serves every acknowledged sticker as stored.
 
-Exits 1 on any violation. Usage: crash_safety.py [--rounds 5] [--threads 4] [--seed N] [--keep DIR]
+With --postgres CONN the server runs on a fresh schema of that PostgreSQL cluster (the suite's own
+throw-away one) instead of a SQLite file, and the database is read with psql.
+
+Exits 1 on any violation. Usage: crash_safety.py [--rounds 5] [--threads 4] [--seed N] [--keep DIR] [--postgres CONN]
 """
 import argparse
 import http.client
+import json
 import os
 import random
 import re
 import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import threading
@@ -222,27 +227,50 @@ class Writer(threading.Thread):
                 f.pending = None
 
 
-def check_file(db, model, phase, resolve=False):
-    """Checks the database file against the model; with `resolve`, adopts what the in-flight requests did."""
+SNAPSHOT = [("boards", "SELECT id FROM boards"),
+            ("stickers", "SELECT id, board_id, version, text, state, committed_at FROM stickers"),
+            ("inks", "SELECT sticker_id, seq FROM inks"),
+            ("events", "SELECT sticker_id, version FROM events WHERE sticker_id IS NOT NULL")]
+
+
+def read_postgres(db):
+    """The SNAPSHOT queries as one statement (one snapshot) through psql, as JSON."""
+    parts = ", ".join(
+        f"'{name}', (SELECT coalesce(json_agg(json_build_array({sql[len('SELECT '):sql.index(' FROM ')]})), '[]')"
+        f" {sql[sql.index('FROM '):]})" for name, sql in SNAPSHOT)
+    out = subprocess.run(["psql", db, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", f"SELECT json_build_object({parts})"],
+                         check=True, capture_output=True, text=True).stdout
+    return [], {name: [tuple(row) for row in rows] for name, rows in json.loads(out).items()}
+
+
+def read_sqlite(db):
     problems = []
     con = sqlite3.connect(db, timeout=10)
     try:
         integrity = con.execute("PRAGMA integrity_check").fetchall()
         if integrity != [("ok",)]:
-            problems.append(f"{phase}: integrity_check {integrity}")
+            problems.append(f"integrity_check {integrity}")
         fk = con.execute("PRAGMA foreign_key_check").fetchall()
         if fk:
-            problems.append(f"{phase}: foreign_key_check {fk[:5]}")
+            problems.append(f"foreign_key_check {fk[:5]}")
         con.execute("BEGIN")  # one snapshot for everything below
-        boards = {r[0] for r in con.execute("SELECT id FROM boards")}
-        rows = {r[0]: r[1:] for r in con.execute("SELECT id, board_id, version, text, state, committed_at FROM stickers")}
-        inks = {}
-        for sid, seq in con.execute("SELECT sticker_id, seq FROM inks"):
-            inks.setdefault(sid, []).append(seq)
-        events = set(con.execute("SELECT sticker_id, version FROM events WHERE sticker_id IS NOT NULL"))
+        tables = {name: con.execute(sql).fetchall() for name, sql in SNAPSHOT}
         con.execute("COMMIT")
     finally:
         con.close()
+    return problems, tables
+
+
+def check_file(db, model, phase, resolve=False):
+    """Checks the database against the model; with `resolve`, adopts what the in-flight requests did."""
+    found, tables = read_postgres(db) if "=" in db else read_sqlite(db)
+    problems = [f"{phase}: {p}" for p in found]
+    boards = {r[0] for r in tables["boards"]}
+    rows = {r[0]: tuple(r[1:]) for r in tables["stickers"]}
+    inks = {}
+    for sid, seq in tables["inks"]:
+        inks.setdefault(sid, []).append(seq)
+    events = set(tables["events"])
 
     for bid in model.boards:
         if bid not in boards:
@@ -323,12 +351,17 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--synchronous", default="normal", choices=["normal", "full"])
     parser.add_argument("--keep", help="directory for the database and logs (default: a temporary one, removed)")
+    parser.add_argument("--postgres", help="run on a fresh schema of this PostgreSQL cluster instead of SQLite")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
     directory = args.keep or tempfile.mkdtemp(prefix="inksticker-crash-")
     os.makedirs(directory, exist_ok=True)
     db = os.path.join(directory, "crash.sqlite")
+    if args.postgres:
+        schema = "crash_" + os.urandom(6).hex()
+        subprocess.run(["psql", args.postgres, "-X", "-q", "-c", f"CREATE SCHEMA {schema}"], check=True)
+        db = f"{args.postgres} options='-c search_path={schema}'"
     samples = load_corpus("print.jsonl", limit=60)
     model = Model()
     server_args = ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0", "--synchronous", args.synchronous]

@@ -251,4 +251,52 @@ import TestDatabases
         #expect(plan.contains("stickers_board_seq"))
         #expect(!plan.contains("TEMP B-TREE"))  // No sort step: the index gives the order.
     }
+
+    /// A rectangle query on a big board reads the spatial index (SQLite's R*Tree, PostgreSQL's
+    /// GiST), finds exactly what a scan finds, and keeps the frames in step as stickers move.
+    @Test func rectangleQueriesUseTheSpatialIndex() throws {
+        var all: [StickerRecord] = []
+        try database.write { transaction in
+            for i in 0..<2_000 {
+                let frame = StickerRecord.Rect(x: Double(i % 50) * 40, y: Double(i / 50) * 30, width: 35, height: 25)
+                all.append(try transaction.insertSticker(makeSticker("g\(i)", frame: frame)))
+            }
+        }
+        let rect = StickerRecord.Rect(x: 100, y: 100, width: 60, height: 40)
+        func expected(_ stickers: [StickerRecord]) -> [String] {
+            stickers.filter { $0.frame.x <= rect.x + rect.width && $0.frame.x + $0.frame.width >= rect.x
+                && $0.frame.y <= rect.y + rect.height && $0.frame.y + $0.frame.height >= rect.y }.map(\.id)
+        }
+        let found = try database.read { try $0.listStickers(boardId: "board-1", intersecting: rect, limit: 1_000) }
+        #expect(found.stickers.map(\.id) == expected(all))
+        #expect(found.stickers.count == 6)  // 3 columns (one touching) × 2 rows
+
+        // A sticker moved into the rectangle is found there, and no longer where it was.
+        var moved = all[1_999]
+        moved.frame = StickerRecord.Rect(x: 110, y: 105, width: 10, height: 10)
+        moved = try database.write { try $0.updateSticker(moved, expectedVersion: 1) }
+        all[1_999] = moved
+        let after = try database.read { try $0.listStickers(boardId: "board-1", intersecting: rect, limit: 1_000) }
+        #expect(after.stickers.map(\.id) == expected(all))
+        try database.write { _ = try $0.deleteSticker(id: moved.id, boardId: "board-1") }
+        all.removeLast()
+        #expect(try database.read { try $0.listStickers(boardId: "board-1", intersecting: rect, limit: 1_000) }
+            .stickers.map(\.id) == expected(all))
+
+        let sql = ReadTransaction.listStickersInRectSQL(TestDatabases.engine)
+        let values: [SQLValue] = [.text("board-1"), .integer(0), .null, .real(100), .real(160), .real(100), .real(140), .integer(51)]
+        let plan = try database.read { transaction in
+            if TestDatabases.isSQLite {
+                return try transaction.withStatement("EXPLAIN QUERY PLAN " + sql) { statement in
+                    for (offset, value) in values.enumerated() { if case .real(let v) = value { try statement.bind(v, at: offset + 1) } }
+                    return try statement.map { $0.string(at: 3) }.joined(separator: "\n")
+                }
+            }
+            _ = try transaction.query("ANALYZE stickers")
+            return try transaction.query("EXPLAIN " + sql, values).map { row in
+                if case .text(let line) = row[0] { return line } else { return "" }
+            }.joined(separator: "\n")
+        }
+        #expect(plan.contains(TestDatabases.isSQLite ? "sticker_frames VIRTUAL TABLE INDEX" : "stickers_board_frame"), "\(plan)")
+    }
 }

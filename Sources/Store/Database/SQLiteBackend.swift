@@ -50,6 +50,10 @@ final class SQLiteBackend: DatabaseBackend {
 
     // Pragma values come from the closed `Synchronous` enum and integers in the configuration,
     // never from requests; PRAGMA statements cannot take bound parameters.
+    // `trusted_schema` stays ON for the writer only: the triggers that keep the R*Tree of sticker
+    // frames in step use a virtual table, which SQLite before 3.41 refuses in triggers otherwise.
+    // The file is the service's own (created by it, refused when world-writable); the readers,
+    // which run no triggers, keep it OFF.
     private static func configureWriter(_ writer: SQLiteConnection, _ configuration: DatabaseConfiguration) throws {
         try writer.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
         let mode = try writer.withStatement("PRAGMA journal_mode = WAL") { try $0.first { $0.string(at: 0) } }
@@ -60,7 +64,7 @@ final class SQLiteBackend: DatabaseBackend {
         try writer.execute("""
             PRAGMA synchronous = \(configuration.synchronous.rawValue);
             PRAGMA foreign_keys = ON;
-            PRAGMA trusted_schema = OFF;
+            PRAGMA trusted_schema = ON;
             PRAGMA wal_autocheckpoint = \(max(0, configuration.walAutoCheckpointPages));
             PRAGMA journal_size_limit = \(max(-1, configuration.journalSizeLimitBytes));
             """)

@@ -5,18 +5,40 @@ extension ReadTransaction {
         SELECT count(*) FILTER (WHERE state = 'field'), count(*) FILTER (WHERE state = 'label')
         FROM stickers WHERE board_id = $1
         """
-    // One statement for every filter combination: absent filters are bound as NULL/0 so the
-    // SQL text (and its cached plan) never varies. The (board_id, seq) index drives the scan.
+    // One statement with or without a state filter (bound as NULL when absent), so the SQL
+    // text (and its cached plan) never varies. The (board_id, seq) index drives the scan.
     /// Internal so tests can check its query plan.
     static let listStickersSQL = """
         SELECT \(StickerRecord.columns) FROM stickers
-        WHERE board_id = $1 AND seq > $2
-          AND (CAST($3 AS TEXT) IS NULL OR state = $3)
-          AND ($4 = 0 OR (frame_x <= $5 AND frame_x + frame_width >= $6
-                          AND frame_y <= $7 AND frame_y + frame_height >= $8))
+        WHERE board_id = $1 AND seq > $2 AND (CAST($3 AS TEXT) IS NULL OR state = $3)
         ORDER BY seq
-        LIMIT $9
+        LIMIT $4
         """
+    /// Stickers whose frame meets the rectangle ($4 ≤ x ≤ $5, $6 ≤ y ≤ $7), from each engine's
+    /// spatial index: SQLite's R*Tree `sticker_frames` (a superset, then the exact frame), or
+    /// PostgreSQL's GiST index on (board_id, frame box); `&&` counts touching edges, as here.
+    static func listStickersInRectSQL(_ engine: StoreEngine) -> String {
+        switch engine {
+        case .sqlite:
+            """
+            SELECT \(StickerRecord.columns) FROM stickers
+            WHERE seq IN (SELECT seq FROM sticker_frames WHERE max_x >= $4 AND min_x <= $5 AND max_y >= $6 AND min_y <= $7)
+              AND board_id = $1 AND seq > $2 AND (CAST($3 AS TEXT) IS NULL OR state = $3)
+              AND frame_x + frame_width >= $4 AND frame_x <= $5 AND frame_y + frame_height >= $6 AND frame_y <= $7
+            ORDER BY seq
+            LIMIT $8
+            """
+        case .postgresql:
+            """
+            SELECT \(StickerRecord.columns) FROM stickers
+            WHERE board_id = $1 AND seq > $2 AND (CAST($3 AS TEXT) IS NULL OR state = $3)
+              AND box(point(frame_x, frame_y), point(frame_x + frame_width, frame_y + frame_height))
+                  && box(point($4, $6), point($5, $7))
+            ORDER BY seq
+            LIMIT $8
+            """
+        }
+    }
     private static let fieldsAtPoint = """
         SELECT \(StickerRecord.columns) FROM stickers
         WHERE board_id = $1 AND state = 'field'
@@ -54,13 +76,16 @@ extension ReadTransaction {
         try checkLimit(limit)
         try scope(board: boardId)
         // One extra row tells whether another page exists without a second query.
-        let values: [SQLValue] = [
-            .text(boardId), .integer(afterSeq ?? 0), state?.rawValue.sqlValue ?? .null, (rect != nil).sqlValue,
-            .real(rect.map { $0.x + $0.width } ?? 0), .real(rect?.x ?? 0),
-            .real(rect.map { $0.y + $0.height } ?? 0), .real(rect?.y ?? 0),
-            .integer(Int64(limit + 1)),
-        ]
-        var stickers = try rows(Self.listStickersSQL, values, StickerRecord.init(row:))
+        var values: [SQLValue] = [.text(boardId), .integer(afterSeq ?? 0), state?.rawValue.sqlValue ?? .null]
+        let sql: String
+        if let rect {
+            values += [.real(rect.x), .real(rect.x + rect.width), .real(rect.y), .real(rect.y + rect.height)]
+            sql = Self.listStickersInRectSQL(engine)
+        } else {
+            sql = Self.listStickersSQL
+        }
+        values.append(.integer(Int64(limit + 1)))
+        var stickers = try rows(sql, values, StickerRecord.init(row:))
         var nextCursor: Int64?
         if stickers.count > limit {
             stickers.removeLast()

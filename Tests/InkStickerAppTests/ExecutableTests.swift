@@ -1,4 +1,6 @@
 import Foundation
+import Store
+import TestDatabases
 import Testing
 
 /// The built `inksticker` executable as an operator runs it: options, start-up errors, signals.
@@ -134,5 +136,29 @@ import Testing
         let (status, output) = try Self.run(["serve", "--port", "0", "--db", dir + "/db.sqlite"])
         #expect(status == 1)
         #expect(output.contains("writable"), "\(output)")
+    }
+
+    /// `copy-db` moves a SQLite file's boards into another database (PostgreSQL when the suite runs
+    /// there) and refuses to copy into one that already has boards.
+    @Test func copyDatabaseMovesBoardsAndRefusesAFullTarget() throws {
+        let dir = try Self.temporaryDirectory()
+        let source = try Database(path: dir + "/source.sqlite", migrationsDirectory: TestPaths.migrations)
+        try source.write { tx in
+            try tx.insertBoard(BoardRecord(id: "b_copy", title: "copied", tokenHash: Array(repeating: 7, count: 32), createdAt: 1))
+        }
+        try source.close()
+        let target = try TestDatabases.location(sqlitePath: dir + "/target.sqlite")
+        let (status, output) = try Self.run(["copy-db", "--from", dir + "/source.sqlite", "--to", target])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("boards: 1 rows"), "\(output)")
+        let copied = try Database(location: target, migrationsDirectory: TestPaths.migrations)
+        #expect(try copied.read { try $0.board(id: "b_copy")?.title } == "copied")
+        try copied.close()
+        let (again, refusal) = try Self.run(["copy-db", "--from", dir + "/source.sqlite", "--to", target])
+        #expect(again == 1)
+        #expect(refusal.contains("has boards"), "\(refusal)")
+        let (usage, text) = try Self.run(["copy-db", "--from", dir + "/source.sqlite"])
+        #expect(usage == 2)
+        #expect(text.contains("usage: inksticker copy-db"))
     }
 }

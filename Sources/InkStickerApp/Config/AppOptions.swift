@@ -188,6 +188,8 @@ public enum AppOptions {
 
         Usage:
           inksticker serve [options]    start the HTTP service
+          inksticker copy-db --from DB --to DB
+                                        copy every board into another, empty database (SQLite ⇄ PostgreSQL)
           inksticker --help             show this help
           inksticker --version          show the version
 

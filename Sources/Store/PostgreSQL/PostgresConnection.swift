@@ -35,6 +35,8 @@ final class PostgresConnection {
             throw PostgresError(sqlState: nil, message: Self.trimmed(message), connectionLost: true)
         }
         self.handle = handle
+        // Server notices ("extension already exists, skipping") are not errors: not printed.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     deinit { PQfinish(handle) }

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Rectangle queries on a board of 100,000 stickers, on SQLite and on PostgreSQL (a throw-away
+# cluster started here), side by side in one run (bench/rect.py).
+# Usage: bench/rect.sh [stickers, default 100000] [requests of each kind, default 2000]
+source "$(dirname "$0")/lib.sh"
+build_release
+"$ROOT/scripts/deps.sh" postgresql >&2
+PG="$OUT/postgres"
+rm -rf "$PG"
+CONN="$("$ROOT/scripts/postgres.sh" start "$PG")"
+trap '"$ROOT/scripts/postgres.sh" stop "$PG"; cleanup' EXIT
+INKSTICKER_BIN="$ROOT/.build/release/inksticker" python3 "$ROOT/bench/rect.py" --postgres "$CONN" \
+    --stickers "${1:-100000}" --requests "${2:-2000}"

@@ -8,6 +8,9 @@ import Glibc
 /// results come back in text format and are parsed by `PostgresRow`.
 final class PostgresConnection {
     private var handle: OpaquePointer?
+    /// Server-side prepared statements by SQL text: each statement is parsed and planned once per
+    /// connection (`PQprepare`), then only executed (`PQexecPrepared`).
+    private var prepared: [String: String] = [:]
 
     /// Connects with `settings` (libpq keywords; a `dbname` holding a URL or a `key=value`
     /// string is expanded, and the keywords after it override what it says).
@@ -75,16 +78,29 @@ final class PostgresConnection {
                 lengths[index] = Int32(bytes.count)
             }
         }
+        let name = try statementName(sql, types: types)
         let result = buffers.withUnsafeBufferPointer { pointers in
             pointers.baseAddress.map { base in
                 base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: pointers.count) {
-                    PQexecParams(handle, sql, Int32(values.count), types, $0, lengths, formats, 0)
+                    PQexecPrepared(handle, name, Int32(values.count), $0, lengths, formats, 0)
                 }
-            } ?? PQexecParams(handle, sql, 0, nil, nil, nil, nil, 0)
+            } ?? PQexecPrepared(handle, name, 0, nil, nil, nil, 0)
         }
         defer { PQclear(result) }
         try check(result, sql: sql)
         return try body(result!)
+    }
+
+    /// The prepared statement for `sql`, prepared on first use with the parameter types known
+    /// here (bytea where a blob is bound; the server infers the rest from the SQL).
+    private func statementName(_ sql: String, types: [Oid]) throws -> String {
+        if let name = prepared[sql] { return name }
+        let name = "s\(prepared.count + 1)"
+        let result = PQprepare(handle, name, sql, Int32(types.count), types.isEmpty ? nil : types)
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        prepared[sql] = name
+        return name
     }
 
     /// Runs a parameterless script (several statements allowed).

@@ -121,7 +121,7 @@ public final class Service: Sendable {
             throw StartupError("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error.message)")
         }
         log.info("listening", ["host": configuration.server.host, "port": String(server.port),
-                               "database": configuration.databasePath])
+                               "database": database.location])
         return Service(server: server, services: services, blocking: blocking, streams: streams)
     }
 

@@ -65,9 +65,6 @@ public final class Database: Sendable {
         try self.init(path: path, migrations: Migration.load(from: migrationsDirectory), configuration: configuration)
     }
 
-    /// The SQLite file path (the location, for PostgreSQL).
-    public var path: String { location }
-
     /// True from a successful open until `close()` starts.
     public var isReady: Bool { lifecycle.withLock { $0 == .open } }
 

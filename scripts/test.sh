@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: unit tests, live-socket tests, end-to-end tests with real Tesseract and
 # SQLite, the store and app suites again on PostgreSQL (a throw-away cluster the suite starts and
-# stops itself, scripts/postgres.sh), the multi-node tests (e2e/nodes), then the HTTP edges (lingering close, httplint on every kind of response), the API contract (schemathesis against openapi.yaml), the browser test of the web
-# page (headless Chromium), crash safety (SIGKILL under a write load, 3 rounds on each store) and 60 s of libFuzzer on
-# each parser (HTTP requests, JSON ink, InkML).
+# stops itself, scripts/postgres.sh), the multi-node tests (e2e/nodes), then the HTTP edges
+# (lingering close, httplint on every kind of response), the API contract (schemathesis against
+# openapi.yaml), the browser test of the web page (headless Chromium), each on both stores, crash
+# safety (SIGKILL under a write load, 3 rounds on each store) and 60 s of libFuzzer on each parser
+# (HTTP requests, JSON ink, InkML).
 # INKSTICKER_SKIP_HTTP=1 / INKSTICKER_SKIP_CONTRACT=1 / INKSTICKER_SKIP_BROWSER=1 / INKSTICKER_SKIP_CRASH=1 /
 # INKSTICKER_SKIP_FUZZ=1 / INKSTICKER_SKIP_POSTGRES=1 skip those parts;
 # INKSTICKER_FUZZ_SECONDS sets the fuzzing time per target.
@@ -33,6 +35,7 @@ if [ "${INKSTICKER_SKIP_CONTRACT:-0}" != 1 ]; then
 fi
 if [ "${INKSTICKER_SKIP_BROWSER:-0}" != 1 ]; then
   INKSTICKER_BIN="$bin" e2e/browser/run.sh
+  [ -z "$postgres" ] || INKSTICKER_TEST_POSTGRES="$postgres" INKSTICKER_BIN="$bin" e2e/browser/run.sh
 fi
 if [ "${INKSTICKER_SKIP_CRASH:-0}" != 1 ]; then
   INKSTICKER_BIN="$bin" python3 e2e/reliability/crash_safety.py --rounds 3

@@ -112,7 +112,7 @@ final class PostgresPool: Sendable {
         let (closed, reused) = state.withLock { state in (state.isClosed, state.isClosed ? nil : state.idle.popLast()) }
         if closed { throw StoreError.closed }
         let box: PostgresBox
-        if let reused, reused.connection.isHealthy {
+        if let reused, reused.connection.isAlive {
             box = reused
         } else {
             do {

@@ -1,6 +1,7 @@
 /// The current row of a query, read by 0-based column index: what a record decodes from,
 /// whichever engine produced it. NULL reads as 0, "" or [] through the non-optional accessors.
 public protocol SQLRow {
+    var columnCount: Int { get }
     func isNull(at index: Int) -> Bool
     func int64(at index: Int) -> Int64
     func double(at index: Int) -> Double

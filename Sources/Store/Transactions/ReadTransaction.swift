@@ -79,15 +79,7 @@ public class ReadTransaction {
     /// `sql` from values.
     public func query(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
         try rows(sql, values) { row in
-            (0..<Self.columnCount(row)).map { index in row.isNull(at: index) ? .null : .text(row.string(at: index)) }
-        }
-    }
-
-    private static func columnCount(_ row: any SQLRow) -> Int {
-        switch row {
-        case let statement as SQLiteStatement: statement.columnCount
-        case let row as PostgresRow: row.columnCount
-        default: 0
+            (0..<row.columnCount).map { index in row.isNull(at: index) ? .null : .text(row.string(at: index)) }
         }
     }
 

@@ -10,6 +10,15 @@ traced into pen strokes); the texts, fonts and the hard/normal mix are chosen he
 JSON mix config (which may name a "base" config for the keys it leaves out). A TTF font marked
 "caps" has no lower case of its own: its texts are upper-cased.
 
+Korean (kor/mix-kor.json): the kinds kor_word, kor_line, kor_note, kor_prose and kor_syllables
+write Korean text (kor_text.py: hunspell-ko words, Debian FAQ sentences, composed notes), from
+the part of the words and sentences named by "korean_part" ("train", the default, or "eval").
+With "ttf_fallback": "covering", a TTF font that lacks a glyph of the text hands it to another
+TTF font of the config that has them all (weighted as listed) instead of the Hershey fonts,
+which have no Hangul (a Hangul text drawn for the Hershey share goes to the TTF fonts too); a
+text no TTF font covers stops the run. Configs without these keys give
+the same bytes as before.
+
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
 
 Deterministic: the same config, seed and n (and the same Debian word list and fonts) give
@@ -27,6 +36,7 @@ import numpy as np
 INKGEN_DIR = os.environ.get("INKGEN_DIR", "/work/shared/tools")
 sys.path.insert(0, INKGEN_DIR)
 import inkgen  # noqa: E402
+import kor_text  # noqa: E402
 import ttf_ink  # noqa: E402
 
 PUNCT_SAFE = ".,:;!?-'\"()/&+=%$#@*"
@@ -60,8 +70,10 @@ def load_prose(directory=PROSE_DIR):
 class Texts:
     """Text generators, one per kind of the mix."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, korean_part="train"):
         self.rng = rng
+        self.korean_part = korean_part
+        self.korean = None
         self.inkgen = inkgen.TextSource(rng)
         words = []
         with open(inkgen.WORDS_FILE, encoding="utf-8", errors="replace") as f:
@@ -189,6 +201,27 @@ class Texts:
             return self.pick(string.digits)
         return self.pick(PUNCT_SAFE)
 
+    # --- Korean kinds (kor_text.KoreanText, created on first use) ---------------------------
+    def _korean(self):
+        if self.korean is None:
+            self.korean = kor_text.KoreanText(self.rng, self.korean_part)
+        return self.korean
+
+    def k_kor_word(self):
+        return self._korean().word()
+
+    def k_kor_line(self):
+        return self._korean().line()
+
+    def k_kor_note(self):
+        return self._korean().note()
+
+    def k_kor_prose(self):
+        return self._korean().prose()
+
+    def k_kor_syllables(self):
+        return self._korean().syllable_run()
+
     def k_punctuated(self):
         w = self.k_word()
         k = int(self.rng.integers(8))
@@ -211,7 +244,8 @@ class Texts:
 
 def generate(config, seed, n, prefix):
     rng = np.random.default_rng(seed)
-    texts = Texts(rng)
+    texts = Texts(rng, config.get("korean_part", "train"))
+    covering = config.get("ttf_fallback") == "covering"
     kinds = list(config["kinds"].keys())
     kw = np.array([config["kinds"][k] for k in kinds], dtype=float)
     kw /= kw.sum()
@@ -231,6 +265,13 @@ def generate(config, seed, n, prefix):
         ttf = None
         if ttf_fonts and rng.random() < config.get("ttf_fraction", 0.0):
             ttf = ttf_fonts[int(rng.choice(len(ttf_fonts), p=tw / tw.sum()))]
+            if ttf.get("caps"):
+                text = text.upper()
+        if covering and (not ttf_ink.covers(ttf["path"], text) if ttf is not None else ttf_ink.has_hangul(text)):
+            able = [j for j, f in enumerate(ttf_fonts) if ttf_ink.covers(f["path"], text)]
+            if not able:
+                raise ValueError("no TTF font of the config has every glyph of %r" % text)
+            ttf = ttf_fonts[able[int(rng.choice(len(able), p=tw[able] / tw[able].sum()))]]
             if ttf.get("caps"):
                 text = text.upper()
         strokes = []

@@ -6,7 +6,16 @@ crossings, ordered left to right. The strokes then get the same kind of variatio
 its Hershey ink (slant, rotation, baseline wobble, resampling, jitter, timing) and are placed on
 a board, so the service draws them with its own pen exactly as it draws a person's ink.
 
-Used by gen_ink.py for the fonts listed under "ttf_fonts" in mix.json.
+Hangul: a text holding a Hangul syllable (U+AC00-U+D7A3) is drawn larger (HANGUL_RENDER_SIZE,
+the strokes of a syllable are short and close together), spurs are pruned at a shorter length,
+the ink is scaled by the height of the font's syllables instead of its `x`, and the strokes are
+put in a plausible writing order: syllables (and the other characters) left to right; within a
+syllable, the jamo regions in the order initial consonant, vowel, final consonant (from the
+syllable's decomposition and its layout: vowel to the right, below, or both), each region's
+strokes top to bottom and left to right, each open stroke drawn from its top or left end.
+Latin-only text is drawn exactly as before.
+
+Used by gen_ink.py for the fonts listed under "ttf_fonts" in mix.json (and kor/mix-kor.json).
 """
 import functools
 import math
@@ -15,14 +24,25 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 RENDER_SIZE = 72            # font size in pixels for the raster that is thinned
+HANGUL_RENDER_SIZE = 112    # the same for text with Hangul syllables
+HANGUL_SPUR = 0.07          # spurs shorter than this share of a syllable's height are pruned
 _fonts = {}
 _missing = {}
+_covered = {}
 
 
-def _font(path):
-    if path not in _fonts:
-        _fonts[path] = ImageFont.truetype(path, RENDER_SIZE)
-    return _fonts[path]
+def _font(path, size=RENDER_SIZE):
+    if (path, size) not in _fonts:
+        _fonts[(path, size)] = ImageFont.truetype(path, size)
+    return _fonts[(path, size)]
+
+
+def is_hangul(ch):
+    return "\uac00" <= ch <= "\ud7a3"
+
+
+def has_hangul(text):
+    return any(is_hangul(ch) for ch in text)
 
 
 def _mask(font, text):
@@ -37,8 +57,10 @@ def covers(path, text):
     if path not in _missing:
         _missing[path] = _mask(font, "\ue000").tobytes()
     for ch in set(text) - {" ", "\n"}:
-        m = _mask(font, ch)
-        if m.size == 0 or not m.any() or m.tobytes() == _missing[path]:
+        if (path, ch) not in _covered:
+            m = _mask(font, ch)
+            _covered[(path, ch)] = not (m.size == 0 or not m.any() or m.tobytes() == _missing[path])
+        if not _covered[(path, ch)]:
             return False
     return True
 
@@ -50,16 +72,36 @@ def x_height(path):
     return max(4.0, float(box[3] - box[1]))
 
 
-def raster(path, line):
-    """The line drawn in black on white, as a 0/1 array, and the baseline row."""
-    font = _font(path)
+@functools.lru_cache(maxsize=None)
+def hangul_height(path, size=HANGUL_RENDER_SIZE):
+    """Height of the font's syllables (from the top of 한 to the bottom of 글) in raster pixels."""
+    box = _font(path, size).getbbox("한글")
+    return max(8.0, float(box[3] - box[1]))
+
+
+def hangul_x_height(path, size=HANGUL_RENDER_SIZE):
+    """What stands for the x-height when Hangul is scaled: 0.7 of a syllable's height (a
+    syllable is about as tall as a Latin capital), so the Params' x-height ranges give Hangul
+    the size Latin capitals get."""
+    return 0.7 * hangul_height(path, size)
+
+
+def raster(path, line, size=RENDER_SIZE, spans=False):
+    """The line drawn in black on white, as a 0/1 array, and the baseline row (and, with
+    `spans`, every character's horizontal extent in the raster, from the advances)."""
+    font = _font(path, size)
     left, top, right, bottom = font.getbbox(line)
     pad = 6
     width, height = right - left + 2 * pad, bottom - top + 2 * pad
     image = Image.new("L", (max(1, width), max(1, height)), 0)
     ImageDraw.Draw(image).text((pad - left, pad - top), line, font=font, fill=255)
     ascent, _ = font.getmetrics()
-    return (np.asarray(image) > 127).astype(np.uint8), pad - top + ascent
+    result = (np.asarray(image) > 127).astype(np.uint8), pad - top + ascent
+    if spans:
+        x0 = pad - left
+        advances = [font.getlength(line[:i]) for i in range(len(line) + 1)]
+        result += ([(x0 + advances[i], x0 + advances[i + 1]) for i in range(len(line))],)
+    return result
 
 
 def thin(image):
@@ -183,6 +225,99 @@ def resample(poly, step):
     return np.stack([np.interp(ts, s, poly[:, 0]), np.interp(ts, s, poly[:, 1])], 1)
 
 
+# Vowels (index of the syllable's medial, 0 = ㅏ ... 20 = ㅣ) by where they stand: to the
+# right of the initial consonant, below it, or both (ㅘ ㅙ ㅚ ㅝ ㅞ ㅟ ㅢ).
+_VOWEL_RIGHT = {0, 1, 2, 3, 4, 5, 6, 7, 20}
+_VOWEL_BELOW = {8, 12, 13, 17, 18}
+
+
+def _jamo_layout(ch):
+    """(vowel position "right" / "below" / "both", whether there is a final consonant)."""
+    index = ord(ch) - 0xAC00
+    vowel, final = (index % 588) // 28, index % 28
+    return ("right" if vowel in _VOWEL_RIGHT else "below" if vowel in _VOWEL_BELOW else "both"), final > 0
+
+
+def _region(u, v, layout, final):
+    """Writing-order rank of a stroke whose centre is at (u, v) of its syllable's ink box (0..1,
+    y down): 0 initial consonant, 1 vowel (1.5 the right-hand part of a compound vowel),
+    2 final consonant."""
+    if final and v > 0.62:
+        return 2
+    if layout == "right":
+        return 0 if u < 0.5 else 1
+    if layout == "below":
+        return 0 if v < (0.36 if final else 0.5) else 1
+    if u < 0.6 and v < (0.32 if final else 0.45):
+        return 0
+    return 1 if u < 0.68 else 1.5
+
+
+def _top_left_first(points):
+    """An open stroke turned to start at its top end (or its left end when it runs sideways):
+    where a hand starts a Hangul stroke."""
+    a, b = points[0], points[-1]
+    if np.hypot(*(a - b)) < 2.0:
+        return points
+    return points if a[0] + 2 * a[1] <= b[0] + 2 * b[1] else points[::-1]
+
+
+def _reading_order(strokes, band):
+    """Strokes top to bottom, those whose tops lie within `band` of each other left to right."""
+    rest = sorted(strokes, key=lambda s: (float(s[:, 1].min()), float(s[:, 0].min())))
+    ordered = []
+    while rest:
+        top = float(rest[0][:, 1].min())
+        row = [s for s in rest if float(s[:, 1].min()) < top + band]
+        rest = [s for s in rest if float(s[:, 1].min()) >= top + band]
+        ordered += sorted(row, key=lambda s: (float(s[:, 0].min()), float(s[:, 1].mean())))
+    return ordered
+
+
+def hangul_order(strokes, line, spans, height):
+    """The strokes of a line holding Hangul in writing order (see the module docstring): each
+    stroke goes to the character whose advance holds its centre (the nearest drawn character
+    when none does); characters left to right."""
+    drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
+    if not drawn:
+        return strokes
+    groups = {i: [] for i in drawn}
+    for s in strokes:
+        cx = 0.5 * (float(s[:, 0].min()) + float(s[:, 0].max()))
+        inside = [i for i in drawn if spans[i][0] <= cx < spans[i][1]]
+        i = inside[0] if inside else min(drawn, key=lambda i: abs(0.5 * (spans[i][0] + spans[i][1]) - cx))
+        groups[i].append(s)
+    ordered = []
+    for i in drawn:
+        group = groups[i]
+        if not group:
+            continue
+        if not is_hangul(line[i]):
+            ordered += sorted(group, key=lambda s: float(s[:, 0].min()))
+            continue
+        group = [_top_left_first(s) for s in group]
+        allp = np.vstack(group)
+        (x0, y0), (x1, y1) = allp.min(0), allp.max(0)
+        w, h = max(1.0, x1 - x0), max(1.0, y1 - y0)
+        layout, final = _jamo_layout(line[i])
+        regions = {}
+        for s in group:
+            c = 0.5 * (s.min(0) + s.max(0))
+            regions.setdefault(_region((c[0] - x0) / w, (c[1] - y0) / h, layout, final), []).append(s)
+        for rank in sorted(regions):
+            ordered += _reading_order(regions[rank], 0.12 * height)
+    return ordered
+
+
+def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE):
+    """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order."""
+    image, baseline, spans = raster(path, line, size, spans=True)
+    height = hangul_height(path, size)
+    runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
+    strokes = [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs]
+    return hangul_order(strokes, line, spans, height)
+
+
 def line_strokes(path, line):
     """Strokes of one line in raster pixels, baseline at y = 0, left to right."""
     image, baseline = raster(path, line)
@@ -197,18 +332,23 @@ def line_strokes(path, line):
 
 def make_sample(text, path, rng, P, board=(2000, 1500)):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
-    of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists)."""
-    k = rng.uniform(*P.xheight) / x_height(path)   # raster pixels -> board units
-    line_spacing = rng.uniform(1.1, 1.4) * RENDER_SIZE
+    of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
+    is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes."""
+    hangul = has_hangul(text)
+    size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
+    xheight = hangul_x_height(path) if hangul else x_height(path)
+    strokes_of = hangul_line_strokes if hangul else line_strokes
+    k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
+    line_spacing = rng.uniform(1.1, 1.4) * size
     strokes = []
     for index, line in enumerate(text.split("\n")):
-        indent = rng.normal(0, 0.3) * x_height(path)
+        indent = rng.normal(0, 0.3) * xheight
         drift = math.radians(rng.normal(0, 1.0))
-        for s in line_strokes(path, line):
+        for s in strokes_of(path, line):
             x, y = s[:, 0] + indent, s[:, 1]
             strokes.append(np.stack([x * math.cos(drift) - y * math.sin(drift),
                                      x * math.sin(drift) + y * math.cos(drift) + index * line_spacing], 1) * k)
-    xh = x_height(path) * k
+    xh = xheight * k
     amp = rng.uniform(*P.wobble) * xh
     wavelength = rng.uniform(4, 12) * xh
     phase = rng.uniform(0, 2 * math.pi)

@@ -257,6 +257,11 @@ def check_restart(conninfo, ports, pg_dir, failures):
     finally:
         subprocess.run([os.path.join(ROOT, "scripts", "postgres.sh"), "start", pg_dir], check=True,
                        stdout=subprocess.DEVNULL)
+    # The server is up again (pg_ctl waited for it): the nodes' pooled connections to the old
+    # server are dead, and none of them may cost a request a 503.
+    first = [Client(p).call("POST", "/v1/boards", {"title": "after"})[0] for p in ports for _ in range(3)]
+    if any(s != 201 for s in first):
+        failures.append(f"restart: the first writes after PostgreSQL came back answered {first}")
     deadline, ready = time.time() + 30, []
     while time.time() < deadline:
         ready = [Client(p).call("GET", "/readyz")[0] for p in ports]
@@ -267,7 +272,8 @@ def check_restart(conninfo, ports, pg_dir, failures):
     if any(s != 200 for s in ready) or status != 200:
         failures.append(f"restart: after PostgreSQL came back readiness {ready}, the board {status}")
     else:
-        print(f"ok    restart: PostgreSQL started again: every node ready by itself, the board written before is there")
+        print(f"ok    restart: PostgreSQL started again: the first writes on every node {sorted(set(first))}, every node"
+              " ready by itself, the board written before is there")
 
 
 def check_sigkill(conninfo, nodes, failures, seconds=3.0):

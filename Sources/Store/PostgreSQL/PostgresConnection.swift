@@ -47,14 +47,14 @@ final class PostgresConnection {
     /// False once the server went away (the pool replaces such a connection).
     var isHealthy: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
 
-    /// Whether an idle connection can still be used: the server closes the socket of a session
-    /// it ends (a restart, a terminated backend), which libpq notices only when it reads, so
-    /// a readable socket is read before the connection is handed out again.
+    /// Whether an idle connection can still be used. The server ends a session it shuts down
+    /// or terminates with a message and a close, which libpq notices only when it next reads;
+    /// an idle pooled connection has nothing to read otherwise (it listens to no channel), so
+    /// anything readable on its socket means it is finished.
     var isAlive: Bool {
         guard let handle, PQstatus(handle) == CONNECTION_OK else { return false }
         var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) > 0 else { return true }
-        return PQconsumeInput(handle) == 1 && PQstatus(handle) == CONNECTION_OK
+        return poll(&descriptor, 1, 0) == 0
     }
 
     /// The socket, for waiting on notifications.

@@ -292,8 +292,12 @@ import TestDatabases
                     return try statement.map { $0.string(at: 3) }.joined(separator: "\n")
                 }
             }
+            // The plan a prepared statement ends up with: generic, knowing no parameter.
             _ = try transaction.query("ANALYZE stickers")
-            return try transaction.query("EXPLAIN " + sql, values).map { row in
+            _ = try transaction.query("SET LOCAL plan_cache_mode = force_generic_plan")
+            _ = try transaction.query("PREPARE rect(text, bigint, text, float8, float8, float8, float8, bigint) AS " + sql)
+            defer { _ = try? transaction.query("DEALLOCATE rect") }
+            return try transaction.query("EXPLAIN EXECUTE rect('board-1', 0, NULL, 100, 160, 100, 140, 51)").map { row in
                 if case .text(let line) = row[0] { return line } else { return "" }
             }.joined(separator: "\n")
         }

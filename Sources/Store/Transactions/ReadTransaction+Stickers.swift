@@ -29,11 +29,17 @@ extension ReadTransaction {
             LIMIT $8
             """
         case .postgresql:
+            // OFFSET 0 plans the inner query on its own: the statement is prepared, and a generic
+            // plan that knows neither the rectangle nor the limit would otherwise walk the board
+            // in seq order and filter every sticker.
             """
-            SELECT \(StickerRecord.columns) FROM stickers
-            WHERE board_id = $1 AND seq > $2 AND (CAST($3 AS TEXT) IS NULL OR state = $3)
-              AND box(point(frame_x, frame_y), point(frame_x + frame_width, frame_y + frame_height))
-                  && box(point($4, $6), point($5, $7))
+            SELECT * FROM (
+                SELECT \(StickerRecord.columns) FROM stickers
+                WHERE board_id = $1
+                  AND box(point(frame_x, frame_y), point(frame_x + frame_width, frame_y + frame_height))
+                      && box(point($4, $6), point($5, $7))
+                OFFSET 0) AS found
+            WHERE seq > $2 AND (CAST($3 AS TEXT) IS NULL OR state = $3)
             ORDER BY seq
             LIMIT $8
             """

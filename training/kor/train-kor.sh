@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# Builds the Korean pen-ink model Models/kor-ink.traineddata (served as `kor` and `ko`) from
+# synthetic ink of Korean handwriting fonts, measuring the two starting points the issue asks
+# for side by side, one training job each:
+#   a: tessdata_best kor_vert (float; Hangul already in its character set and recoder; trained
+#      on vertical text) fine-tuned on our horizontal ink;
+#   b: the Latin pen-ink network (training/ink-float.traineddata, 261 real writers) with its
+#      character set extended by Hangul (--old_traineddata), so what it learned of pens carries over.
+# The better on the held-out font wins. Evaluation fonts (kor/mix-kor-eval.json,
+# Tests/Fixtures/hangul) are never used here.
+#
+#   training/kor/train-kor.sh                 # deps data render lstmf starter train finish
+#   training/kor/train-kor.sh train finish    # some stages, in order; `train` resumes its jobs
+#
+# Settings (environment): WORK=training/work-kor, KOR_N=16000 Korean training samples (two
+# generator processes), LATIN_N=4000 Latin ones (../mix.json: digits, Latin and punctuation stay
+# readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json),
+# TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, FRESH=1 restarts the jobs.
+set -euo pipefail
+
+source "$(dirname "$0")/../common.sh"
+T="$ROOT/training"
+K="$T/kor"
+WORK="${WORK:-$T/work-kor}"
+KOR_N="${KOR_N:-16000}"
+LATIN_N="${LATIN_N:-4000}"
+DEV_N="${DEV_N:-400}"
+TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
+SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
+RATE="${RATE:-0.001}"
+KOR_BASE="$SHARED/models/kor_vert.traineddata"
+INK_FLOAT="$T/ink-float.traineddata"
+PY="${PY:-/usr/bin/python3}"
+export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
+
+log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+wait_all() {
+    local pid status=0
+    for pid in $(jobs -p); do wait "$pid" || status=$?; done
+    return "$status"
+}
+
+stage_deps() {
+    "$ROOT/scripts/deps.sh" tesseract-ocr tesseract-ocr-kor hershey-fonts-data python3-numpy python3-pil \
+        fonts-nanum-extra fonts-woowa-bm hunspell-ko debian-faq-ko fonts-dkg-handwriting fonts-breip \
+        fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-kristi fonts-rufscript \
+        fonts-fantasque-sans fonts-humor-sans fonts-bwht fonts-femkeklaver fonts-isabella fonts-okolaks \
+        fonts-tomsontalks wamerican fortunes base-files
+}
+
+stage_data() {
+    mkdir -p "$WORK/ink"
+    local half=$((KOR_N / 2))
+    log "ink: $KOR_N Korean (seeds 111, 112), $LATIN_N Latin (seed 121), $DEV_N held-out font (seed 221)"
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor.json" --seed 111 --n "$half" --prefix k -o "$WORK/ink/kor-111.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor.json" --seed 112 --n "$((KOR_N - half))" --prefix k -o "$WORK/ink/kor-112.jsonl"
+    wait_all
+    "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 121 --n "$LATIN_N" --prefix l -o "$WORK/ink/latin-121.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev.json" --seed 221 --n "$DEV_N" --prefix kd -o "$WORK/ink/dev-kor.jsonl"
+    wait_all
+}
+
+stage_render() {
+    (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
+    local render="$ROOT/.build/debug/inkrender"
+    rm -rf "$WORK/lines"
+    mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
+    "$render" "$WORK/ink/kor-111.jsonl" --out "$WORK/lines/train" --name kor-111 --seed 111 --shard-size 250 &
+    "$render" "$WORK/ink/kor-112.jsonl" --out "$WORK/lines/train" --name kor-112 --seed 112 --shard-size 250
+    wait_all
+    "$render" "$WORK/ink/latin-121.jsonl" --out "$WORK/lines/train" --name latin-121 --seed 121 --shard-size 250 &
+    "$render" "$WORK/ink/dev-kor.jsonl" --out "$WORK/lines/dev" --name dev-kor --plain-fraction 1 --shard-size 100
+    wait_all
+}
+
+stage_lstmf() {
+    find "$WORK/lines" -name '*.tif' | sort | sed 's/\.tif$//' |
+        xargs -P 2 -I{} sh -c '[ -s "{}.lstmf" ] || tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
+    find "$WORK/lines/train" -name '*.lstmf' | sort > "$WORK/train.list"
+    find "$WORK/lines/dev" -name '*.lstmf' | sort > "$WORK/dev.list"
+    log "$(wc -l < "$WORK/train.list") training and $(wc -l < "$WORK/dev.list") held-out lstmf files"
+}
+
+# Starter a: kor_vert as it is (its own character set). Starter b: the Latin pen-ink model's
+# printable ASCII plus every character of the training texts, character properties from
+# kor_vert (Hangul) and fra's (Latin) unicharsets.
+stage_starter() {
+    local dir="$WORK/starter"
+    rm -rf "$dir"
+    mkdir -p "$dir/kor" "$dir/ink" "$dir/script" "$dir/out"
+    combine_tessdata -u "$KOR_BASE" "$dir/kor/kor." >/dev/null 2>&1
+    combine_tessdata -u "$INK_FLOAT" "$dir/ink/ink." >/dev/null 2>&1
+    "$PY" - "$WORK/ink" > "$dir/chars.txt" <<'PY'
+import glob, json, string, sys
+chars = set(c for c in string.printable if not c.isspace() or c == " ")
+for path in glob.glob(sys.argv[1] + "/kor-*.jsonl") + glob.glob(sys.argv[1] + "/latin-*.jsonl"):
+    for line in open(path, encoding="utf-8"):
+        chars.update(c for c in json.loads(line)["text"] if c not in "\n\t")
+print("".join(sorted(chars)))
+PY
+    unicharset_extractor --output_unicharset "$dir/kor-ink.unicharset" --norm_mode 1 "$dir/chars.txt" >/dev/null 2>&1
+    cp "$dir/kor/kor.lstm-unicharset" "$dir/script/Hangul.unicharset"
+    cp "$dir/kor/kor.lstm-unicharset" "$dir/script/Common.unicharset"
+    cp "$dir/ink/ink.lstm-unicharset" "$dir/script/Latin.unicharset"
+    printf '13312 1 4\n' > "$dir/script/radical-stroke.txt"
+    combine_lang_model --input_unicharset "$dir/kor-ink.unicharset" --script_dir "$dir/script" \
+        --lang kor-ink --output_dir "$dir/out" >"$dir/combine.log" 2>&1
+    test -s "$dir/out/kor-ink/kor-ink.traineddata"
+    log "starter b: $(head -1 "$dir/kor-ink.unicharset") characters"
+}
+
+# The traineddata (character set and recoder) each job trains with.
+job_traineddata() {
+    case "$1" in
+        a) echo "$KOR_BASE" ;;
+        b) echo "$WORK/starter/out/kor-ink/kor-ink.traineddata" ;;
+    esac
+}
+
+stage_train() {
+    local pids=() name from
+    for name in a b; do
+        mkdir -p "$WORK/run-$name"
+        if [[ -s "$WORK/run-$name/kor_checkpoint" && -z "${FRESH:-}" ]]; then
+            from=(--continue_from "$WORK/run-$name/kor_checkpoint")
+            log "job $name: resuming, at most $TRAIN_MINUTES more minutes"
+        else
+            rm -rf "$WORK/run-$name"
+            mkdir -p "$WORK/run-$name"
+            if [[ $name == a ]]; then
+                from=(--continue_from "$WORK/starter/kor/kor.lstm" --reset_learning_rate --learning_rate "$RATE")
+            else
+                from=(--continue_from "$WORK/starter/ink/ink.lstm" --old_traineddata "$INK_FLOAT"
+                      --reset_learning_rate --learning_rate "$RATE")
+            fi
+            log "job $name: from $([[ $name == a ]] && echo kor_vert || echo the Latin pen-ink network), $TRAIN_MINUTES minutes"
+        fi
+        timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
+            lstmtraining "${from[@]}" --traineddata "$(job_traineddata "$name")" \
+            --model_output "$WORK/run-$name/kor" --train_listfile "$WORK/train.list" \
+            --eval_listfile "$WORK/dev.list" --max_iterations 1000000 --target_error_rate 0.005 \
+            --debug_interval 0 >> "$WORK/run-$name/train.log" 2>&1 &
+        pids+=($!)
+    done
+    (
+        elapsed=0
+        while sleep "$((SNAPSHOT_MINUTES * 60))"; do
+            elapsed=$((elapsed + SNAPSHOT_MINUTES))
+            for name in a b; do
+                [[ -s "$WORK/run-$name/kor_checkpoint" ]] &&
+                    cp "$WORK/run-$name/kor_checkpoint" "$WORK/run-$name/snapshot-${elapsed}min.checkpoint"
+            done
+        done
+    ) &
+    local snapshots=$! status=0 pid
+    for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+    kill "$snapshots" 2>/dev/null || true
+    [[ $status == 0 || $status == 124 ]] || { log "training failed ($status)"; return "$status"; }
+}
+
+cer() {
+    lstmeval --model "$1" --traineddata "$2" --eval_listfile "$WORK/dev.list" 2>&1 |
+        sed -n 's/.*BCER eval=\([0-9.]*\).*/\1/p' | tail -1
+}
+
+# Every job's latest checkpoint and snapshots, scored on the held-out font; the best overall is
+# converted to an integer model and installed as Models/kor-ink.traineddata.
+stage_finish() {
+    local name candidate score best="" best_score=999 best_data=""
+    : > "$WORK/checkpoints.txt"
+    for name in a b; do
+        for candidate in "$WORK/run-$name"/snapshot-*.checkpoint "$WORK/run-$name/kor_checkpoint"; do
+            [[ -s "$candidate" ]] || continue
+            score="$(cer "$candidate" "$(job_traineddata "$name")")"
+            echo "$score $name $candidate" | tee -a "$WORK/checkpoints.txt"
+            if awk -v s="$score" -v b="$best_score" 'BEGIN { exit !(s < b) }'; then
+                best="$candidate" best_score="$score" best_data="$(job_traineddata "$name")"
+            fi
+        done
+    done
+    [[ -n "$best" ]] || { log "no checkpoint"; return 1; }
+    log "best: $best ($best_score % on the held-out font)"
+    lstmtraining --stop_training --convert_to_int --continue_from "$best" --traineddata "$best_data" \
+        --model_output "$WORK/kor-ink.traineddata" >/dev/null 2>&1
+    lstmtraining --stop_training --continue_from "$best" --traineddata "$best_data" \
+        --model_output "$K/kor-ink-float.traineddata" >/dev/null 2>&1
+    cp "$WORK/kor-ink.traineddata" "$ROOT/Models/kor-ink.traineddata"
+    log "installed Models/kor-ink.traineddata ($(stat -c %s "$ROOT/Models/kor-ink.traineddata") bytes)"
+}
+
+stages=("$@")
+[[ ${#stages[@]} -gt 0 ]] || stages=(deps data render lstmf starter train finish)
+for stage in "${stages[@]}"; do
+    start=$SECONDS
+    "stage_$stage"
+    log "stage $stage: $((SECONDS - start)) s"
+done

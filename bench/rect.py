@@ -3,7 +3,8 @@
 
 For each store: a release server on a fresh database, one board filled with N stickers in a grid
 (written straight into the database: recognising 100,000 inks would measure Tesseract), then with
-one keep-alive connection, interleaved: GET /healthz (the HTTP floor), a page of 100 stickers
+one keep-alive connection, interleaved: GET /healthz (the HTTP floor), GET of one sticker by id (the
+floor of a route that reads the database: its thread pool, a read transaction, one sticker's JSON), a page of 100 stickers
 at a random cursor, and rectangle queries (rect=x,y,w,h around ~12 stickers at a random place). Prints p50
 and p99 per request kind and the query plan that serves the rectangle (index, not scan).
 
@@ -72,12 +73,15 @@ def measure(port, board, token, n, requests, seed=7):
     rng = random.Random(seed)
     client = Client(port)
     rows = (n + COLS - 1) // COLS
-    times = {"healthz": [], "page of 100": [], "rectangle": []}
+    kinds = ["healthz", "one sticker", "page of 100", "rectangle"]
+    times = {kind: [] for kind in kinds}
     counts = []
-    for i in range(requests * 3 + 300):
-        kind = ["healthz", "page of 100", "rectangle"][i % 3]
+    for i in range(requests * len(kinds) + 400):
+        kind = kinds[i % len(kinds)]
         if kind == "healthz":
             path, token_ = "/healthz", None
+        elif kind == "one sticker":  # the floor of a route that reads the database
+            path, token_ = f"/v1/boards/{board}/stickers/s{rng.randrange(n)}", token
         elif kind == "page of 100":  # at a random cursor, so no page comes from the listing cache
             path, token_ = f"/v1/boards/{board}/stickers?limit=100&after={rng.randrange(n)}", token
         else:
@@ -88,7 +92,7 @@ def measure(port, board, token, n, requests, seed=7):
         elapsed = (time.perf_counter() - start) * 1000
         if status != 200:
             raise SystemExit(f"{path}: {status} {value}")
-        if i >= 300:  # warm-up
+        if i >= 400:  # warm-up
             times[kind].append(elapsed)
             if kind == "rectangle":
                 counts.append(len(value["stickers"]))
@@ -127,10 +131,10 @@ def main():
                 server.stop()
     print(f"\nrectangle queries on one board of {args.stickers:,} stickers; {args.requests} requests of each kind,"
           " one keep-alive connection, interleaved; ms")
-    print(f"{'store':<11} {'request':<12} {'p50':>7} {'p99':>7}")
+    print(f"{'store':<11} {'request':<13} {'p50':>7} {'p99':>7}")
     for name, times, found, plan, filled in results:
         for kind, values in times.items():
-            print(f"{name:<11} {kind:<12} {percentile(values, 50):7.3f} {percentile(values, 99):7.3f}")
+            print(f"{name:<11} {kind:<13} {percentile(values, 50):7.3f} {percentile(values, 99):7.3f}")
     for name, times, found, plan, filled in results:
         print(f"{name}: filled in {filled:.1f} s; a rectangle held {found:.1f} stickers on average; plan: {plan}")
     return 0

@@ -81,7 +81,7 @@ def measure(port, board, token, n, requests, seed=7):
         if kind == "healthz":
             path, token_ = "/healthz", None
         elif kind == "one sticker":  # the floor of a route that reads the database
-            path, token_ = f"/v1/boards/{board}/stickers/s{rng.randrange(n)}", token
+            path, token_ = f"/v1/boards/{board}/stickers/s{rng.randrange(1000, n)}", token  # ids of 4+ characters
         elif kind == "page of 100":  # at a random cursor, so no page comes from the listing cache
             path, token_ = f"/v1/boards/{board}/stickers?limit=100&after={rng.randrange(n)}", token
         else:

@@ -7,3 +7,14 @@ if [[ -z "${SHARED:-}" ]]; then
     done
 fi
 : "${SHARED:?set SHARED to the shared corpus, tools and models directory}"
+
+# A line of progress with the time.
+log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+
+# Waits for every background job of this shell and fails if any failed (a bare `wait` would
+# not notice a generator that died half way through its file).
+wait_all() {
+    local pid status=0
+    for pid in $(jobs -p); do wait "$pid" || status=$?; done
+    return "$status"
+}

@@ -60,16 +60,6 @@ REAL="$SHARED/corpus/train/unipen-writers.jsonl.gz"
 PY="${PY:-/usr/bin/python3}"
 export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
-log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
-
-# Waits for every background job of this shell and fails if any failed (a bare `wait` would
-# not notice a generator that died half way through its file).
-wait_all() {
-    local pid status=0
-    for pid in $(jobs -p); do wait "$pid" || status=$?; done
-    return "$status"
-}
-
 # Debian packages of the recipe, installed when missing (root or sudo).
 stage_deps() {
     "$ROOT/scripts/deps.sh" tesseract-ocr tesseract-ocr-eng hershey-fonts-data wamerican python3-numpy python3-pil \

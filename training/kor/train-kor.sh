@@ -33,12 +33,6 @@ INK_FLOAT="$T/ink-float.traineddata"
 PY="${PY:-/usr/bin/python3}"
 export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
-log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
-wait_all() {
-    local pid status=0
-    for pid in $(jobs -p); do wait "$pid" || status=$?; done
-    return "$status"
-}
 
 stage_deps() {
     "$ROOT/scripts/deps.sh" tesseract-ocr tesseract-ocr-kor hershey-fonts-data python3-numpy python3-pil \

@@ -69,3 +69,11 @@ errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 print(f"{sys.argv[2]} {rps:.0f} {p50:.3f} {p99:.3f} {errors.group(1) if errors else 0}")
 PY
 }
+
+# start_postgres: a throw-away PostgreSQL cluster in $OUT/postgres (scripts/postgres.sh installs
+# the server when missing), stopped on exit; sets PG_CONN to its connection string.
+start_postgres() {
+  rm -rf "$OUT/postgres"
+  PG_CONN="$("$ROOT/scripts/postgres.sh" start "$OUT/postgres")"
+  trap '"$ROOT/scripts/postgres.sh" stop "$OUT/postgres"; cleanup' EXIT
+}

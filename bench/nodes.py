@@ -26,7 +26,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e", "reliability"))
-from common import ROOT, Client, Server, load_corpus  # noqa: E402
+from common import Client, Server, load_corpus, new_schema  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 PROCESSES = ("inksticker", "postgres", "nginx")
@@ -144,9 +144,7 @@ def main():
     with tempfile.TemporaryDirectory() as directory:
         for name, store, count in setups:
             if store:
-                schema = "nodes_" + os.urandom(6).hex()
-                subprocess.run(["psql", args.postgres, "-X", "-q", "-c", f"CREATE SCHEMA {schema}"], check=True)
-                db = f"{args.postgres} options='-c search_path={schema}'"
+                db = new_schema(args.postgres, "nodes_")
             else:
                 db = os.path.join(directory, f"bench-{len(results)}.sqlite")
             nodes = [Server(db, ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0", "--ocr-workers", "1"],

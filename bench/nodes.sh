@@ -5,10 +5,6 @@
 # Usage: bench/nodes.sh [seconds per workload, default 10] [connections, default 16]
 source "$(dirname "$0")/lib.sh"
 build_release
-"$ROOT/scripts/deps.sh" postgresql nginx wrk >&2
-PG="$OUT/postgres"
-rm -rf "$PG"
-CONN="$("$ROOT/scripts/postgres.sh" start "$PG")"
-trap '"$ROOT/scripts/postgres.sh" stop "$PG"; cleanup' EXIT
-INKSTICKER_BIN="$ROOT/.build/release/inksticker" python3 "$ROOT/bench/nodes.py" --postgres "$CONN" \
+start_postgres
+INKSTICKER_BIN="$ROOT/.build/release/inksticker" python3 "$ROOT/bench/nodes.py" --postgres "$PG_CONN" \
     --seconds "${1:-10}" --connections "${2:-16}"

@@ -14,13 +14,12 @@ import argparse
 import os
 import random
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e", "reliability"))
-from common import Client, Server, percentile  # noqa: E402
+from common import Client, Server, new_schema, percentile, psql  # noqa: E402
 
 COLUMNS = ("id, board_id, state, text, recognized_text, confidence, candidates, anchor_x, anchor_y, center_x, center_y,"
            " frame_x, frame_y, frame_width, frame_height, font_family, font_size, stroke_width, stroke_color, fill_color,"
@@ -48,11 +47,6 @@ def fill_sqlite(path, board, n):
         " AND min_x <= 2 AND max_y >= 1 AND min_y <= 2) AND board_id = 'b' ORDER BY seq LIMIT 101")]
     con.close()
     return " / ".join(plan)
-
-
-def psql(conninfo, sql):
-    return subprocess.run(["psql", conninfo, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql],
-                          check=True, capture_output=True, text=True).stdout
 
 
 def fill_postgres(conninfo, board, n):
@@ -107,10 +101,8 @@ def main():
     args = parser.parse_args()
     results = []
     with tempfile.TemporaryDirectory() as directory:
-        schema = "rect_" + os.urandom(6).hex()
-        psql(args.postgres, f"CREATE SCHEMA {schema}")
         stores = [("SQLite", os.path.join(directory, "rect.sqlite")),
-                  ("PostgreSQL", f"{args.postgres} options='-c search_path={schema}'")]
+                  ("PostgreSQL", new_schema(args.postgres, "rect_"))]
         for name, db in stores:
             server = Server(db, ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0"],
                             log_path=os.path.join(directory, f"{name}.log")).start()

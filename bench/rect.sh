@@ -4,10 +4,6 @@
 # Usage: bench/rect.sh [stickers, default 100000] [requests of each kind, default 2000]
 source "$(dirname "$0")/lib.sh"
 build_release
-"$ROOT/scripts/deps.sh" postgresql >&2
-PG="$OUT/postgres"
-rm -rf "$PG"
-CONN="$("$ROOT/scripts/postgres.sh" start "$PG")"
-trap '"$ROOT/scripts/postgres.sh" stop "$PG"; cleanup' EXIT
-INKSTICKER_BIN="$ROOT/.build/release/inksticker" python3 "$ROOT/bench/rect.py" --postgres "$CONN" \
+start_postgres
+INKSTICKER_BIN="$ROOT/.build/release/inksticker" python3 "$ROOT/bench/rect.py" --postgres "$PG_CONN" \
     --stickers "${1:-100000}" --requests "${2:-2000}"

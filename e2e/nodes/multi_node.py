@@ -33,14 +33,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
-from common import ROOT, Client, Server, load_corpus, report  # noqa: E402
+from common import ROOT, Client, Server, load_corpus, new_schema, psql, report  # noqa: E402
 
 
-def psql(conninfo, sql):
+def query_rows(conninfo, sql):
     """Rows of `sql` as lists of strings."""
-    out = subprocess.run(["psql", conninfo, "-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql],
-                         check=True, capture_output=True, text=True).stdout
-    return [line.split("\t") for line in out.splitlines() if line]
+    return [line.split("|") for line in psql(conninfo, sql).splitlines() if line]
 
 
 class EventReader(threading.Thread):
@@ -111,7 +109,7 @@ def new_board(port):
 
 
 def check_migrations(conninfo, nodes, failures):
-    rows = psql(conninfo, "SELECT version FROM schema_migrations ORDER BY version")
+    rows = query_rows(conninfo, "SELECT version FROM schema_migrations ORDER BY version")
     versions = [int(r[0]) for r in rows]
     applied = []
     for server in nodes.servers:
@@ -137,9 +135,9 @@ def check_auto_target(conninfo, ports, sample, failures):
         answers = list(pool.map(write, range(writers)))
     statuses = sorted(a[0] for a in answers)
     ok = [a for a in answers if a[0] in (200, 201)]
-    rows = psql(conninfo, f"SELECT id, version FROM stickers WHERE board_id = '{board}'")
-    events = psql(conninfo, f"SELECT count(*) FROM events WHERE board_id = '{board}'")[0][0]
-    inks = psql(conninfo, f"SELECT count(*) FROM inks WHERE board_id = '{board}'")[0][0]
+    rows = query_rows(conninfo, f"SELECT id, version FROM stickers WHERE board_id = '{board}'")
+    events = query_rows(conninfo, f"SELECT count(*) FROM events WHERE board_id = '{board}'")[0][0]
+    inks = query_rows(conninfo, f"SELECT count(*) FROM inks WHERE board_id = '{board}'")[0][0]
     if len(rows) != 1 or int(rows[0][1]) != len(ok) or int(events) != len(ok) or int(inks) != len(ok) \
             or statuses.count(201) != 1:
         failures.append(f"auto target: answers {statuses}, stickers {rows}, events {events}, inks {inks}")
@@ -185,7 +183,7 @@ def check_events_and_key_input(conninfo, ports, sample, failures):
     else:
         print("ok    If-Match: a stale version through another node is 412")
 
-    stored = [int(r[0]) for r in psql(conninfo, f"SELECT id FROM events WHERE board_id = '{board}' ORDER BY id")]
+    stored = [int(r[0]) for r in query_rows(conninfo, f"SELECT id FROM events WHERE board_id = '{board}' ORDER BY id")]
     reader.wait_for(len(stored))
     if reader.ids != stored:
         failures.append(f"events: node B saw {len(reader.ids)} events {reader.ids[:5]}…, the table has"
@@ -214,7 +212,7 @@ def check_idempotency(conninfo, ports, sample, failures):
     with ThreadPoolExecutor(2) as pool:
         racing = list(pool.map(lambda p: Client(p).call("POST", path, body, token=token,
                                                         headers={"Idempotency-Key": "race-1"}), ports[1:3]))
-    count = int(psql(conninfo, f"SELECT count(*) FROM stickers WHERE board_id = '{board}'")[0][0])
+    count = int(query_rows(conninfo, f"SELECT count(*) FROM stickers WHERE board_id = '{board}'")[0][0])
     problems = []
     if first[0] != 201 or again[0] != 201 or again[1].get("idempotent-replayed") != "true" or again[2] != first[2]:
         problems.append(f"retry on another node: {first[0]} then {again[0]} replayed={again[1].get('idempotent-replayed')}")
@@ -303,7 +301,7 @@ def check_sigkill(conninfo, nodes, failures, seconds=3.0):
     stop.set()
     for t in threads:
         t.join()
-    stored = {r[0] for r in psql(conninfo, "SELECT id FROM boards")}
+    stored = {r[0] for r in query_rows(conninfo, "SELECT id FROM boards")}
     lost = [b for b in acked if b not in stored]
     if lost or not acked:
         failures.append(f"sigkill: {len(lost)} of {len(acked)} acknowledged boards lost")
@@ -317,9 +315,7 @@ def main():
     parser.add_argument("--nodes", type=int, default=3)
     args = parser.parse_args()
     sample = load_corpus("hand-words.jsonl", limit=1)[0]
-    schema = "nodes_" + os.urandom(6).hex()
-    psql(args.postgres, f"CREATE SCHEMA {schema}")
-    conninfo = f"{args.postgres} options='-c search_path={schema}'"
+    conninfo = new_schema(args.postgres, "nodes_")
     failures = []
     with tempfile.TemporaryDirectory() as directory:
         nodes = Nodes(directory, conninfo, args.nodes,

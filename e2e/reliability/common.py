@@ -42,16 +42,26 @@ def binary(build="release"):
     return path
 
 
+def psql(conninfo, sql):
+    """The output of `sql` run by psql (Debian's postgresql-client): unaligned, tuples only, `|`
+    between columns, a row per line."""
+    return subprocess.run(["psql", conninfo, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                          check=True, capture_output=True, text=True).stdout
+
+
+def new_schema(conninfo, prefix="t_"):
+    """A connection string for a fresh, empty schema of the PostgreSQL at `conninfo`: a database
+    of its own for a test or a benchmark, in a cluster the suite started."""
+    schema = prefix + os.urandom(6).hex()
+    psql(conninfo, f"CREATE SCHEMA {schema}")
+    return f"{conninfo} options='-c search_path={schema}'"
+
+
 def test_database(sqlite_path):
     """The database a test server uses: `sqlite_path`, or with $INKSTICKER_TEST_POSTGRES (a
     connection string of a cluster the suite started) a fresh schema in that PostgreSQL."""
     postgres = os.environ.get("INKSTICKER_TEST_POSTGRES")
-    if not postgres:
-        return sqlite_path
-    schema = "t_" + os.urandom(8).hex()
-    subprocess.run(["psql", postgres, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", f"CREATE SCHEMA {schema}"],
-                   check=True)
-    return f"{postgres} options='-c search_path={schema}'"
+    return new_schema(postgres) if postgres else sqlite_path
 
 
 class Server:

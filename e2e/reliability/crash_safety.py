@@ -27,14 +27,13 @@ import random
 import re
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import Client, Server, load_corpus  # noqa: E402
+from common import Client, Server, load_corpus, new_schema, psql  # noqa: E402
 
 NETWORK_ERRORS = (ConnectionError, http.client.HTTPException, OSError)
 
@@ -238,8 +237,7 @@ def read_postgres(db):
     parts = ", ".join(
         f"'{name}', (SELECT coalesce(json_agg(json_build_array({sql[len('SELECT '):sql.index(' FROM ')]})), '[]')"
         f" {sql[sql.index('FROM '):]})" for name, sql in SNAPSHOT)
-    out = subprocess.run(["psql", db, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", f"SELECT json_build_object({parts})"],
-                         check=True, capture_output=True, text=True).stdout
+    out = psql(db, f"SELECT json_build_object({parts})")
     return [], {name: [tuple(row) for row in rows] for name, rows in json.loads(out).items()}
 
 
@@ -359,9 +357,7 @@ def main():
     os.makedirs(directory, exist_ok=True)
     db = os.path.join(directory, "crash.sqlite")
     if args.postgres:
-        schema = "crash_" + os.urandom(6).hex()
-        subprocess.run(["psql", args.postgres, "-X", "-q", "-c", f"CREATE SCHEMA {schema}"], check=True)
-        db = f"{args.postgres} options='-c search_path={schema}'"
+        db = new_schema(args.postgres, "crash_")
     samples = load_corpus("print.jsonl", limit=60)
     model = Model()
     server_args = ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0", "--synchronous", args.synchronous]

@@ -16,9 +16,12 @@ final class PostgresBackend: DatabaseBackend {
     let migrationsAppliedAtOpen: [Int]
     private let pool: PostgresPool
     private let listener = Lock<PostgresListener?>(nil)
+    /// Marks, in the thread's dictionary, a write of this database running on that thread.
+    private let writingKey: String
 
     init(connection: String, migrations: [Migration], configuration: DatabaseConfiguration) throws {
         self.configuration = configuration
+        self.writingKey = "inksticker.store.writing.\(UUID().uuidString)"
         let settings: [(String, String)] = [
             ("dbname", connection),
             ("connect_timeout", String(max(1, configuration.connectTimeoutSeconds))),
@@ -36,10 +39,9 @@ final class PostgresBackend: DatabaseBackend {
 
     func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         // A nested write would wait for a lock its own outer transaction holds.
-        let key = "inksticker.store.writing.\(ObjectIdentifier(self).hashValue)"
-        guard Thread.current.threadDictionary[key] == nil else { throw StoreError.nestedWrite }
-        Thread.current.threadDictionary[key] = true
-        defer { Thread.current.threadDictionary[key] = nil }
+        guard Thread.current.threadDictionary[writingKey] == nil else { throw StoreError.nestedWrite }
+        Thread.current.threadDictionary[writingKey] = true
+        defer { Thread.current.threadDictionary[writingKey] = nil }
         var attempt = 1
         while true {
             do {

@@ -32,13 +32,6 @@ protocol StoreConnection: AnyObject {
     func announceEvent(boardId: String) throws
 }
 
-extension StoreConnection {
-    /// The first row, decoded, or nil.
-    func first<T>(_ sql: String, _ values: [SQLValue], _ decode: (any SQLRow) throws -> T) throws -> T? {
-        try rows(sql, values, decode).first
-    }
-}
-
 /// The database engines behind `Database`.
 public enum StoreEngine: String, Sendable, Hashable {
     case sqlite, postgresql

@@ -51,6 +51,14 @@ public struct LineSegmenter: Sendable {
         /// Tall strokes a line needs before its own letter height and baseline are trusted.
         /// Default 3.
         public var minStrokesForLineHeight: Int
+        /// Place syllable blocks instead of single strokes (for Hangul): see
+        /// `SyllableBlocks`. Default off, which leaves the segmentation of Latin ink exactly as it was.
+        public var groupsSyllableBlocks: Bool
+        /// A syllable block is at most this many typical stroke heights tall. Default 4.
+        public var blockHeightRatio: Double
+        /// A stroke joins a syllable block at most this many typical stroke heights above or
+        /// below it. Default 1.
+        public var blockGapRatio: Double
 
         /// Options with the documented defaults, each overridable.
         public init(
@@ -62,7 +70,10 @@ public struct LineSegmenter: Sendable {
             dotRatio: Double = 0.5,
             strayRatio: Double = 1,
             speckRatio: Double = 0.25,
-            minStrokesForLineHeight: Int = 3
+            minStrokesForLineHeight: Int = 3,
+            groupsSyllableBlocks: Bool = false,
+            blockHeightRatio: Double = 4,
+            blockGapRatio: Double = 1
         ) {
             self.dropRatio = dropRatio
             self.returnRatio = returnRatio
@@ -73,6 +84,9 @@ public struct LineSegmenter: Sendable {
             self.strayRatio = strayRatio
             self.speckRatio = speckRatio
             self.minStrokesForLineHeight = minStrokesForLineHeight
+            self.groupsSyllableBlocks = groupsSyllableBlocks
+            self.blockHeightRatio = blockHeightRatio
+            self.blockGapRatio = blockGapRatio
         }
     }
 
@@ -91,11 +105,22 @@ public struct LineSegmenter: Sendable {
         let boxes = strokes.map(\.bounds)
         let present = boxes.indices.filter { boxes[$0] != nil }
         guard !present.isEmpty else { return [] }
-        var state = SegmentationState(boxes: boxes.map { $0 ?? Rect(x: 0, y: 0, width: 0, height: 0) },
-                                      strokes: present, options: options)
+        let drawn = boxes.map { $0 ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+        guard options.groupsSyllableBlocks else { return place(drawn, present) }
+        // Blocks are runs of consecutive strokes, so a line's blocks flattened and sorted are
+        // its strokes in writing order.
+        let blocks = SyllableBlocks(heightRatio: options.blockHeightRatio, gapRatio: options.blockGapRatio, dotRatio: options.dotRatio)
+            .group(present, boxes: drawn)
+        let lines = place(blocks.map(\.box), Array(blocks.indices))
+        return lines.map { $0.flatMap { blocks[$0].strokes }.sorted() }
+    }
+
+    /// The placement proper over `boxes` (those listed in `present`, in writing order).
+    private func place(_ boxes: [Rect], _ present: [Int]) -> [[Int]] {
+        var state = SegmentationState(boxes: boxes, strokes: present, options: options)
         // Tall strokes decide where the lines are; dots, dashes and bars are placed after,
         // next to the tall stroke written just before them when they fit there.
-        var lineOfStroke = [Int?](repeating: nil, count: strokes.count)
+        var lineOfStroke = [Int?](repeating: nil, count: boxes.count)
         var previousTall: Int?
         for index in present where state.isTall(index) {
             state.placeTall(index, after: previousTall)

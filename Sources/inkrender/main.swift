@@ -16,6 +16,8 @@ let usage = """
       --seed S             augmentation seed (default 1)
       --hint text|digits|number   the character hint the service would get (default text)
       --limit N            first N samples of each file
+      --list-skipped       print each skipped sample's id and line counts to stderr
+      --syllable-blocks    segment lines by syllable blocks, as the service does for Korean models
     A sample is used only when the service finds as many lines in its ink as its text has
     (text lines split at newlines), each drawn as a single image.
     """
@@ -55,7 +57,9 @@ func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     }
 
     // The service's own imaging with the service's default options.
-    let imaging = RecognitionImaging()
+    var imager = LineImager()
+    imager.options.segmentation.groupsSyllableBlocks = args.has("syllable-blocks")
+    let imaging = RecognitionImaging(imager: imager)
     var counts = Counts()
     for path in args.positionals {
         for sample in try Corpus.load(path, limit: limit > 0 ? limit : nil, rejected: &counts.rejected) {
@@ -68,7 +72,13 @@ func run(_ arguments: ArraySlice<String>) throws(ToolError) {
                 var rng = SplitMix64(seed: SplitMix64.seed(seed, id: sample.id, copy: copy))
                 let (strokes, variant) = augmentation.apply(to: sample.strokes, options: imaging.options, using: &rng)
                 let ink = imaging.prepare(strokes, hint: hint)
-                guard ink.lines.lines.count == texts.count else { counts.skippedLineCount += 1; continue }
+                guard ink.lines.lines.count == texts.count else {
+                    counts.skippedLineCount += 1
+                    if args.has("list-skipped") {
+                        FileHandle.standardError.write(Data("skipped \(sample.id): \(ink.lines.lines.count) lines, text has \(texts.count)\n".utf8))
+                    }
+                    continue
+                }
                 var images: [GrayImage] = []
                 for index in ink.lines.lines.indices {
                     let pieces = imaging.render(ink, line: index, variant: variant)

@@ -56,14 +56,16 @@ stage_data() {
 
 stage_render() {
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
-    local render="$ROOT/.build/debug/inkrender"
+    # Lines split by syllable blocks, as the service splits ink for a Korean model (Latin ink
+    # too: the Korean model reads it the same way).
+    local render=("$ROOT/.build/debug/inkrender" --syllable-blocks)
     rm -rf "$WORK/lines"
     mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
-    "$render" "$WORK/ink/kor-111.jsonl" --out "$WORK/lines/train" --name kor-111 --seed 111 --shard-size 250 &
-    "$render" "$WORK/ink/kor-112.jsonl" --out "$WORK/lines/train" --name kor-112 --seed 112 --shard-size 250
+    "${render[@]}" "$WORK/ink/kor-111.jsonl" --out "$WORK/lines/train" --name kor-111 --seed 111 --shard-size 250 &
+    "${render[@]}" "$WORK/ink/kor-112.jsonl" --out "$WORK/lines/train" --name kor-112 --seed 112 --shard-size 250
     wait_all
-    "$render" "$WORK/ink/latin-121.jsonl" --out "$WORK/lines/train" --name latin-121 --seed 121 --shard-size 250 &
-    "$render" "$WORK/ink/dev-kor.jsonl" --out "$WORK/lines/dev" --name dev-kor --plain-fraction 1 --shard-size 100
+    "${render[@]}" "$WORK/ink/latin-121.jsonl" --out "$WORK/lines/train" --name latin-121 --seed 121 --shard-size 250 &
+    "${render[@]}" "$WORK/ink/dev-kor.jsonl" --out "$WORK/lines/dev" --name dev-kor --plain-fraction 1 --shard-size 100
     wait_all
 }
 

@@ -33,7 +33,8 @@ enum RecognitionRoutes {
                 if context.query["debug"] == "png" {
                     // The exact images the recogniser would read, instead of reading them.
                     return try RenderRoutes.png(of: services.recognizer.lineImages(for: request.strokes,
-                                                                                   hint: request.charset ?? .text))
+                                                                                   hint: request.charset ?? .text,
+                                                                                   language: request.language))
                 }
                 if request.strokes.isEmpty {
                     return JSONBody.response(.ok, RecognitionJSON.recognition(.empty, decodeMs: decodeMs))

@@ -34,8 +34,10 @@ enum RenderRoutes {
                 let sticker = try StickerChanges.load(context, board: board, tx)
                 return try tx.inks(stickerId: sticker.id).map { try InkCodec.decode($0.strokes) }
             }
-            // Each writing was recognised on its own: its images, in the order written.
-            return try png(of: writings.flatMap { services.recognizer.lineImages(for: $0, hint: .text) })
+            // Each writing was recognised on its own: its images, in the order written, split
+            // into lines as `lang` (the default language if absent) splits them.
+            let language = context.query["lang"] ?? services.configuration.defaultLanguage
+            return try png(of: writings.flatMap { services.recognizer.lineImages(for: $0, hint: .text, language: language) })
         })
     }
 

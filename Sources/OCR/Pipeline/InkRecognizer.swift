@@ -31,11 +31,12 @@ public final class InkRecognizer: InkRecognizing {
     public var metrics: OCRPoolMetrics { pool.metrics }
     public func shutdown() { pool.shutdown() }
 
-    /// The images a `fast` recognition with `hint` hands to Tesseract for these strokes, top to
-    /// bottom: the same imaging (`RecognitionImaging`: stroke repair, single-glyph rule, lines,
-    /// the hint's slant setting) the pipeline runs before it reads them.
-    public func lineImages(for strokes: [Stroke], hint: CharacterHint = .text) -> [GrayImage] {
-        let imaging = RecognitionImaging(imager: imager, options: options)
+    /// The images a `fast` recognition with `hint` in `language` hands to Tesseract for these
+    /// strokes, top to bottom: the same imaging (`RecognitionImaging`: stroke repair,
+    /// single-glyph rule, lines, the hint's slant setting) the pipeline runs before it reads them.
+    public func lineImages(for strokes: [Stroke], hint: CharacterHint = .text, language: String? = nil) -> [GrayImage] {
+        let model = language.flatMap { try? pool.configuration.catalog.model(for: $0).name }
+        let imaging = RecognitionImaging(imager: imager(for: model), options: options)
         let ink = imaging.prepare(strokes, hint: hint)
         return ink.lines.lines.indices.flatMap { imaging.render(ink, line: $0, variant: options.render).map(\.image) }
     }
@@ -44,12 +45,22 @@ public final class InkRecognizer: InkRecognizing {
     /// worker is part of it.
     public func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,
                           completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
-        _ = try pool.configuration.catalog.model(for: request.language)
-        let pipeline = RecognitionPipeline(imager: imager, options: options)
+        let model = try pool.configuration.catalog.model(for: request.language)
+        let pipeline = RecognitionPipeline(imager: imager(for: model.name), options: options)
         let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
         try pool.submit({ context throws(OCRError) in
             try pipeline.run(request, context: context, deadline: deadline)
         }, completion: completion)
+    }
+}
+
+extension InkRecognizer {
+    /// The imager for ink read by `model`: split into lines by syllable blocks when the
+    /// options' `syllableBlocks` policy says so for that model.
+    func imager(for model: String?) -> LineImager {
+        var imager = self.imager
+        imager.options.segmentation.groupsSyllableBlocks = model.map(options.syllableBlocks.applies) ?? false
+        return imager
     }
 }
 

@@ -85,8 +85,9 @@ public protocol InkRecognizing: Sendable {
     /// False while every queue slot is taken: a new request would be refused, so callers can answer
     /// 503 before doing any work for it.
     var hasCapacity: Bool { get }
-    /// The exact line images a `fast` recognition with `hint` reads for these strokes (for debugging).
-    func lineImages(for strokes: [Stroke], hint: CharacterHint) -> [GrayImage]
+    /// The exact line images a `fast` recognition with `hint` in `language` reads for these
+    /// strokes (for debugging); `nil` or an unknown language splits lines stroke by stroke.
+    func lineImages(for strokes: [Stroke], hint: CharacterHint, language: String?) -> [GrayImage]
     /// Whether recognitions can run now (readiness).
     var isReady: Bool { get }
     /// Counters of the workers behind it (metrics).

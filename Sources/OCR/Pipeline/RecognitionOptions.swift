@@ -61,6 +61,9 @@ public struct RecognitionOptions: Sendable, Hashable {
     public var cleansMarks: Bool
     /// How the client's vocabulary (`hints.words`) may replace recognised words.
     public var vocabulary: VocabularyOptions
+    /// For which models ink is split into lines by syllable blocks (see `SyllableBlocks` in
+    /// Ink) instead of single strokes.
+    public var syllableBlocks: SyllableBlockPolicy
 
     /// Options with the documented defaults, each overridable.
     public init(
@@ -80,8 +83,10 @@ public struct RecognitionOptions: Sendable, Hashable {
         singleGlyphMaxStrokes: Int = 3,
         repairsStrokes: Bool = true,
         cleansMarks: Bool = true,
-        vocabulary: VocabularyOptions = VocabularyOptions()
+        vocabulary: VocabularyOptions = VocabularyOptions(),
+        syllableBlocks: SyllableBlockPolicy = .koreanModels
     ) {
+        self.syllableBlocks = syllableBlocks
         self.repairsStrokes = repairsStrokes
         self.cleansMarks = cleansMarks
         self.render = render
@@ -94,6 +99,27 @@ public struct RecognitionOptions: Sendable, Hashable {
         self.singleGlyphMaxAspect = singleGlyphMaxAspect
         self.singleGlyphMaxStrokes = singleGlyphMaxStrokes
         self.vocabulary = vocabulary
+    }
+}
+
+/// Which models' ink is split into lines by syllable blocks. Hangul writes each syllable as a
+/// block with its final consonant under the rest; stroke by stroke, that consonant looks like
+/// the start of a new line.
+public enum SyllableBlockPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Models whose name starts with `kor` (`kor`, `kor_vert`, `kor-ink`); the rest stroke by stroke.
+    case koreanModels = "korean"
+    /// Every model.
+    case all
+    /// No model.
+    case none
+
+    /// Whether ink read by `model` (a model file's name, not an alias) is split by blocks.
+    public func applies(to model: String) -> Bool {
+        switch self {
+        case .koreanModels: return model.hasPrefix("kor")
+        case .all: return true
+        case .none: return false
+        }
     }
 }
 

@@ -42,7 +42,7 @@ final class ScriptedRecognizer: InkRecognizing {
     var languages: [String] { ["ink", "eng"] }
     var languageAliases: [String: String] { [:] }
     var hasCapacity: Bool { capacity }
-    func lineImages(for strokes: [Stroke], hint: CharacterHint) -> [GrayImage] { [] }
+    func lineImages(for strokes: [Stroke], hint: CharacterHint, language: String?) -> [GrayImage] { [] }
     var isReady: Bool { true }
     var metrics: OCRPoolMetrics { .idle }
     func shutdown() {}

@@ -37,6 +37,12 @@ export class BoardAPI {
     return body;
   }
 
+  /** The server's recognition languages: `{languages, default, aliases}`. */
+  static async languages() {
+    const { body } = await BoardAPI.fetchJSON('/v1/languages');
+    return body;
+  }
+
   /**
    * One request. Answers `{status, body, etag}`; throws APIError for 4xx/5xx answers (other than 304)
    * and for network failures.
@@ -100,8 +106,9 @@ export class BoardAPI {
     return this.request(`/stickers/${encodeURIComponent(id)}`, { headers });
   }
 
-  createSticker(strokes) {
-    return this.request('/stickers', { method: 'POST', json: { strokes } });
+  /** Recognises `strokes` (in `lang`, else the server's default) into a new sticker or a field under them. */
+  createSticker(strokes, lang = null) {
+    return this.request('/stickers', { method: 'POST', json: lang ? { strokes, lang } : { strokes } });
   }
 
   input(id, ops) {

@@ -28,6 +28,31 @@ const storage = {
   },
 };
 
+/** The handwriting languages the picker offers, by request name, when the server has them. */
+const LANGUAGE_LABELS = [
+  ['eng', 'English'],
+  ['kor', '한국어'],
+];
+
+/** The language each board is written in on this device (`inksticker.lang.<board id>`). */
+const languageStorage = {
+  key: (boardId) => `inksticker.lang.${boardId}`,
+  load(boardId) {
+    try {
+      return localStorage.getItem(this.key(boardId));
+    } catch {
+      return null;
+    }
+  },
+  save(boardId, lang) {
+    try {
+      localStorage.setItem(this.key(boardId), lang);
+    } catch {
+      // Without storage the choice lasts for this visit.
+    }
+  },
+};
+
 /** `#board=ID&token=TOKEN`, the form of a shared link. */
 function boardFromHash() {
   if (!location.hash) return null;
@@ -70,6 +95,7 @@ class App {
     this.synced = false;
     this.stickers = new Map(); // id → latest sticker JSON known
     this.deleted = new Set(); // ids that must not come back from a late answer
+    this.lang = null; // the language ink is recognised in; null: the server's default
     this.focusedId = null; // the field typed into
     this.selectedId = null; // a label picked (to delete it)
     this.toast = new Toast($('toast'));
@@ -121,6 +147,11 @@ class App {
       this.openFromDialog();
     });
     $('board-dialog').addEventListener('close', () => this.refocus());
+    $('lang').addEventListener('change', () => {
+      this.lang = $('lang').value;
+      if (this.board) languageStorage.save(this.board.id, this.lang);
+      this.refocus();
+    });
     this.chips.addEventListener('click', (event) => {
       const chip = event.target.closest('button');
       if (chip) this.chipAction(chip);
@@ -131,7 +162,37 @@ class App {
 
   // MARK: Boards
 
+  /** Fills the language picker with the languages the server reads; hidden when there is one. */
+  async loadLanguages() {
+    try {
+      const { languages } = await BoardAPI.languages();
+      const select = $('lang');
+      select.replaceChildren();
+      for (const [name, label] of LANGUAGE_LABELS) {
+        if (!languages.includes(name)) continue;
+        const option = document.createElement('option');
+        option.value = name;
+        option.textContent = label;
+        option.lang = name === 'kor' ? 'ko' : 'en';
+        select.append(option);
+      }
+      $('lang-picker').hidden = select.options.length < 2;
+    } catch {
+      $('lang-picker').hidden = true; // the server's default language is used
+    }
+  }
+
+  /** The picker shows the language remembered for this board, or the first one offered. */
+  restoreLanguage() {
+    const select = $('lang');
+    const saved = this.board && languageStorage.load(this.board.id);
+    const offered = Array.from(select.options, (option) => option.value);
+    this.lang = offered.includes(saved) ? saved : offered[0] || null;
+    if (this.lang) select.value = this.lang;
+  }
+
   async boot() {
+    await this.loadLanguages();
     let board = boardFromHash() || storage.load();
     if (board) {
       try {
@@ -169,6 +230,7 @@ class App {
     this.board = { id: board.id, token: board.token };
     this.api = new BoardAPI(this.board);
     storage.save(this.board);
+    this.restoreLanguage();
     document.body.dataset.boardId = board.id;
     this.synced = false;
     const eventID = await this.load();
@@ -332,7 +394,7 @@ class App {
   async send(api, strokes) {
     if (!api || api !== this.api) return;
     try {
-      const { status, body } = await api.createSticker(strokes);
+      const { status, body } = await api.createSticker(strokes, this.lang);
       if (api !== this.api) return; // another board was opened meanwhile
       this.upsert(body, { fresh: status === 201 });
       if (body.state === 'field') this.focus(body.id);

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libsqlite3-dev libpq-dev
-  libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng
+  libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-kor
   libfreetype-dev fonts-dejavu-core fonts-nanum
   "$@"
 )

@@ -9,6 +9,9 @@
 #                                           (WORK/ink/dev-*.jsonl) instead of the test corpora
 #   MODELS=DIR training/evaluate.sh eng     models from DIR instead of ./Models (a candidate,
 #                                           or the model before, side by side)
+#   SETS=hangul training/evaluate.sh kor kor-stock
+#                                           the Korean evaluation ink of evaluation fonts
+#                                           (Tests/Fixtures/hangul), Korean model and stock kor
 #
 # Starts its own server (debug build, port chosen by the kernel, throwaway database, no rate
 # limit on ink posts) and stops it at the end. Results: training/work/eval-<lang>.txt.
@@ -24,7 +27,7 @@ langs=("$@")
 [[ ${#langs[@]} -gt 0 ]] || langs=(eng eng-stock)
 
 mkdir -p "$WORK/eval-server"
-[[ $SETS == test || $SETS == heldout ]] || { echo "SETS is test or heldout" >&2; exit 2; }
+[[ $SETS == test || $SETS == heldout || $SETS == hangul ]] || { echo "SETS is test, heldout or hangul" >&2; exit 2; }
 (cd "$ROOT" && swift build --product inksticker 2>&1 | tail -1)
 rm -f "$WORK/eval-server/db.sqlite"*
 OMP_THREAD_LIMIT=1 "$ROOT/.build/debug/inksticker" serve --port 0 --db "$WORK/eval-server/db.sqlite" \
@@ -45,7 +48,9 @@ for lang in "${langs[@]}"; do
     out="$WORK/eval-$SETS-$lang$TAG.txt"
     : > "$out"
     run() { python3 "$SHARED/tools/eval.py" --server "$server_url" --lang "$lang" --concurrency 2 --limit "$LIMIT" "$@" | tee -a "$out"; }
-    if [[ $SETS == test ]]; then
+    if [[ $SETS == hangul ]]; then
+        run "$ROOT/Tests/Fixtures/hangul/hangul-words.jsonl" "$ROOT/Tests/Fixtures/hangul/hangul-lines.jsonl"
+    elif [[ $SETS == test ]]; then
         run "$corpus/real/unipen-words.jsonl" "$corpus/real/unipen-text.jsonl" "$corpus/synthetic/print.jsonl" "$corpus/synthetic/script.jsonl"
         run --charset number "$corpus/real/unipen-numbers.jsonl"
         run --charset digits "$corpus/real/unipen-digits.jsonl"

@@ -14,6 +14,10 @@ a handwritten word from the ink fixtures is drawn on the board, and the test che
   Clear (asked twice) empties the board in both windows;
 * the page's Server-Sent Events parser handles a stream cut at awkward places;
 * a phone-sized window (390x844) loads the page, fits it, and a word drawn with a finger becomes a field;
+* Korean: the language picker offers 한국어, remembers it for the board across a reload, and a
+  Hangul word written in an evaluation font's ink (Tests/Fixtures/hangul, never trained on)
+  becomes a field reading what ``POST /v1/recognize`` reads with ``lang: kor``; Backspace removes
+  one whole syllable;
 * the browser console has no errors.
 
 Screenshots go to the output directory (e2e/browser/out/ by default). Exits non-zero on failure;
@@ -111,8 +115,8 @@ class API:
             match = re.search(r"answered (\d+)", str(error))
             return int(match.group(1)) if match else 0
 
-    def recognize(self, strokes) -> dict:
-        return self.call("POST", "/v1/recognize", {"strokes": strokes})[1]
+    def recognize(self, strokes, lang: str | None = None) -> dict:
+        return self.call("POST", "/v1/recognize", {"strokes": strokes, **({"lang": lang} if lang else {})})[1]
 
 
 # MARK: Ink
@@ -124,6 +128,16 @@ def find_corpus(root: Path) -> Path:
     if not candidate.is_file():
         raise FileNotFoundError(f"{candidate} not found")
     return candidate
+
+
+def pick_hangul_word(root: Path) -> dict:
+    """A word of three or more Hangul syllables from the committed evaluation ink."""
+    with (root / "Tests" / "Fixtures" / "hangul" / "hangul-words.jsonl").open(encoding="utf-8") as lines:
+        for line in lines:
+            sample = json.loads(line)
+            if re.fullmatch(r"[\uac00-\ud7a3]{3,5}", sample["text"]) and len(sample["strokes"]) <= 30:
+                return sample
+    raise LookupError("no Hangul word in Tests/Fixtures/hangul/hangul-words.jsonl")
 
 
 def pick_sample(path: Path, sample_id: str | None, skip: int = 0) -> dict:
@@ -476,6 +490,56 @@ def phone(report: Report, api: API, args, out: Path) -> None:
         driver.quit()
 
 
+def korean(report: Report, api: API, args, out: Path) -> None:
+    _, languages = api.call("GET", "/v1/languages")
+    if "kor" not in languages["languages"]:
+        report.check("the server reads Korean (kor)", False, ", ".join(languages["languages"]))
+        return
+    sample = pick_hangul_word(args.root)
+    print(f"korean: sample {sample['id']} {sample['text']!r} ({sample['font']}), pointer pen", flush=True)
+    driver = start_browser(DESKTOP, args.chromium, args.chromedriver)
+    try:
+        driver.get(api.base + "/")
+        state = wait(driver, lambda d: (s := page_state(d))["board"] and s["live"] == "live" and s, "a board")
+        board = state["board"]
+        picker = driver.find_element(By.ID, "lang")
+        offered = [o.get_attribute("value") for o in picker.find_elements(By.TAG_NAME, "option")]
+        report.check("the language picker offers English and 한국어", picker.is_displayed() and offered[:1] == ["eng"] and "kor" in offered,
+                     ", ".join(offered))
+        driver.find_element(By.CSS_SELECTOR, "#lang option[value='kor']").click()
+        driver.refresh()
+        wait(driver, lambda d: (s := page_state(d))["board"] == board and s["live"] == "live", "the board after a reload")
+        chosen = driver.execute_script("return document.getElementById('lang').value")
+        report.check("the page remembers 한국어 for this board across a reload", chosen == "kor", repr(chosen))
+
+        strokes = scale_into(sample, *DESKTOP, max_height=90, max_width_fraction=0.4, centre_y_fraction=0.45)
+        draw(driver, strokes, interaction.POINTER_PEN)
+        state = wait(driver, lambda d: (s := page_state(d))["stickers"] and s, "a sticker after writing Hangul")
+        sticker = state["stickers"][0]
+        expected = api.recognize(strokes, "kor")["text"]
+        hangul = re.findall(r"[\uac00-\ud7a3]", sticker["text"])
+        report.check("written Hangul becomes a field reading what lang kor reads",
+                     sticker["state"] == "field" and sticker["text"] == expected and len(hangul) >= 2,
+                     f"page {sticker['text']!r}, recognize {expected!r}, written {sample['text']!r}")
+        wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["focused"], "the Hangul field to take the focus")
+        ActionChains(driver).send_keys(Keys.BACKSPACE).perform()
+        shorter = expected[:-1]
+        on_page = wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["text"] == shorter and s,
+                       f"the field to read {shorter!r}", timeout=10)
+
+        def server_text():
+            return api.call("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}", token=board["token"])[1]["text"]
+
+        stored = wait(driver, lambda d: (t := server_text()) == shorter and t, f"the server's field to read {shorter!r}", timeout=10)
+        report.check("Backspace removes one whole syllable", on_page["text"] == shorter and stored == shorter,
+                     f"{expected!r} -> {stored!r}")
+        time.sleep(0.4)
+        driver.save_screenshot(str(out / "korean.png"))
+    finally:
+        check_console(report, driver, "korean")
+        driver.quit()
+
+
 def main() -> int:
     here = Path(__file__).resolve().parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -488,11 +552,12 @@ def main() -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
-    args.corpus = args.corpus or find_corpus(here.parent.parent)
+    args.root = here.parent.parent
+    args.corpus = args.corpus or find_corpus(args.root)
     args.out.mkdir(parents=True, exist_ok=True)
     api = API(args.base_url)
     report = Report()
-    for name, scenario in (("desktop", desktop), ("phone", phone)):
+    for name, scenario in (("desktop", desktop), ("phone", phone), ("korean", korean)):
         try:
             scenario(report, api, args, args.out)
         except CheckFailed:

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import OCR
 import Store
 
 /// Every setting of the service. Each has a command-line option and an environment variable
@@ -40,8 +41,12 @@ public struct AppConfiguration: Sendable {
     /// Request names read by another model (name → model file name). By default a request for
     /// English (`eng`) is read by the pen-ink model, and Tesseract's stock `eng` stays available
     /// as `eng-stock`. An alias whose model is not installed is ignored, so without
-    /// `Models/ink.traineddata` `eng` is the stock model again.
-    public var languageAliases = ["eng": "ink", "eng-stock": "eng"]
+    /// `Models/ink.traineddata` `eng` is the stock model again. Korean likewise: `kor` and `ko`
+    /// are the Korean pen-ink model, `kor-stock` Tesseract's `kor` (tesseract-ocr-kor).
+    public var languageAliases = ["eng": "ink", "eng-stock": "eng", "kor": "kor-ink", "ko": "kor-ink", "kor-stock": "kor"]
+    /// Which models read ink split into lines by syllable blocks rather than stroke by stroke
+    /// (see `SyllableBlockPolicy`): by default the Korean ones.
+    public var syllableBlocks = SyllableBlockPolicy.koreanModels
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import OCR
 import Store
 
 /// The command-line options of `inksticker serve`, each with its environment variable.
@@ -60,8 +61,14 @@ public enum AppOptions {
             c.defaultLanguage = v
             c.preferredLanguage = nil
         },
-        option("--lang-alias", "INKSTICKER_LANG_ALIAS", "NAME=MODEL,...", "request names served by another model; empty for none (default eng=ink,eng-stock=eng)") { c, v throws(OptionError) in
+        option("--lang-alias", "INKSTICKER_LANG_ALIAS", "NAME=MODEL,...", "request names served by another model; empty for none (default eng=ink,eng-stock=eng,kor=kor-ink,ko=kor-ink,kor-stock=kor)") { c, v throws(OptionError) in
             c.languageAliases = try aliases(v)
+        },
+        option("--syllable-blocks", "INKSTICKER_SYLLABLE_BLOCKS", "korean|all|none", "models whose ink is split into lines by syllable blocks (default korean: models named kor*)") { c, v throws(OptionError) in
+            guard let policy = SyllableBlockPolicy(rawValue: v) else {
+                throw OptionError("--syllable-blocks is korean, all or none, not \(v)")
+            }
+            c.syllableBlocks = policy
         },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)

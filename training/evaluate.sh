@@ -9,6 +9,8 @@
 #                                           (WORK/ink/dev-*.jsonl) instead of the test corpora
 #   MODELS=DIR training/evaluate.sh eng     models from DIR instead of ./Models (a candidate,
 #                                           or the model before, side by side)
+#   SERVER_ARGS="--syllable-blocks all" SETS=heldout TAG=-blocks training/evaluate.sh eng
+#                                           a server option as a lever, results tagged
 #   SETS=hangul training/evaluate.sh kor kor-stock
 #                                           the Korean evaluation ink of evaluation fonts
 #                                           (Tests/Fixtures/hangul), Korean model and stock kor
@@ -31,7 +33,7 @@ mkdir -p "$WORK/eval-server"
 (cd "$ROOT" && swift build --product inksticker 2>&1 | tail -1)
 rm -f "$WORK/eval-server/db.sqlite"*
 OMP_THREAD_LIMIT=1 "$ROOT/.build/debug/inksticker" serve --port 0 --db "$WORK/eval-server/db.sqlite" \
-    --models "$MODELS" --rate-ink-per-address 0 > "$WORK/eval-server/server.log" 2>&1 &
+    --models "$MODELS" --rate-ink-per-address 0 ${SERVER_ARGS:-} > "$WORK/eval-server/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 port=""

@@ -21,7 +21,8 @@ import Testing
         let languages = try client.request("GET", "/v1/languages")
         #expect(languages.json["default"] as? String == "ink")
         #expect((languages.json["languages"] as? [String]).map { Set($0).isSuperset(of: ["ink", "eng", "eng-stock"]) } == true)
-        #expect(languages.json["aliases"] as? [String: String] == ["eng": "ink", "eng-stock": "eng"])
+        #expect(languages.json["aliases"] as? [String: String]
+                == ["eng": "ink", "eng-stock": "eng", "kor": "kor-ink", "ko": "kor-ink", "kor-stock": "kor"])
         let strokes = try Self.word()
         var readings: [String: Any] = [:]
         for lang in ["ink", "eng", "eng-stock"] {
@@ -64,8 +65,8 @@ import Testing
         let languages = try harness.client.request("GET", "/v1/languages")
         #expect(languages.json["default"] as? String == "eng")
         #expect((languages.json["languages"] as? [String])?.contains("ink") == false)
-        // The alias to the missing model is gone: eng is the stock model again.
-        #expect(languages.json["aliases"] as? [String: String] == ["eng-stock": "eng"])
+        // The aliases to the missing models are gone: eng (and kor) are the stock models again.
+        #expect(languages.json["aliases"] as? [String: String] == ["eng-stock": "eng", "kor-stock": "kor"])
     }
 
     @Test func langOptionOverridesTheModel() throws {

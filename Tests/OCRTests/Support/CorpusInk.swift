@@ -8,16 +8,18 @@ struct CorpusSample {
 }
 
 enum Corpus {
-    /// The ink fixtures of the repository (`Tests/Fixtures/ink`, made by `make_ink.py`).
-    static func url(_ relative: String) -> URL? {
+    /// The ink fixtures of the repository: `Tests/Fixtures/ink` (made by `make_ink.py`) and
+    /// `Tests/Fixtures/hangul` (made by `training/kor/make_eval.py`).
+    static func url(_ relative: String, folder: String = "ink") -> URL? {
         let candidate = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/ink").appendingPathComponent(relative)
+            .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(folder)
+            .appendingPathComponent(relative)
         return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
     }
 
     /// Loads samples from a JSON-lines fixture file (`print.jsonl`, ...).
-    static func samples(_ relative: String) throws -> [CorpusSample] {
-        guard let url = url(relative) else { throw CorpusError.missing(relative) }
+    static func samples(_ relative: String, folder: String = "ink") throws -> [CorpusSample] {
+        guard let url = url(relative, folder: folder) else { throw CorpusError.missing(relative) }
         let data = try String(contentsOf: url, encoding: .utf8)
         return try data.split(separator: "\n").map { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],

@@ -11,6 +11,7 @@
 #                                           or the model before, side by side)
 #   SERVER_ARGS="--syllable-blocks all" SETS=heldout TAG=-blocks training/evaluate.sh eng
 #                                           a server option as a lever, results tagged
+#   SETS=FILE.jsonl training/evaluate.sh kor   one ink file (e.g. a held-out font)
 #   SETS=hangul training/evaluate.sh kor kor-stock
 #                                           the Korean evaluation ink of evaluation fonts
 #                                           (Tests/Fixtures/hangul), Korean model and stock kor
@@ -29,7 +30,7 @@ langs=("$@")
 [[ ${#langs[@]} -gt 0 ]] || langs=(eng eng-stock)
 
 mkdir -p "$WORK/eval-server"
-[[ $SETS == test || $SETS == heldout || $SETS == hangul ]] || { echo "SETS is test, heldout or hangul" >&2; exit 2; }
+[[ $SETS == test || $SETS == heldout || $SETS == hangul || -f $SETS ]] || { echo "SETS is test, heldout, hangul or a file" >&2; exit 2; }
 (cd "$ROOT" && swift build --product inksticker 2>&1 | tail -1)
 rm -f "$WORK/eval-server/db.sqlite"*
 OMP_THREAD_LIMIT=1 "$ROOT/.build/debug/inksticker" serve --port 0 --db "$WORK/eval-server/db.sqlite" \
@@ -47,10 +48,12 @@ server_url="http://127.0.0.1:$port"
 
 corpus="$SHARED/corpus"
 for lang in "${langs[@]}"; do
-    out="$WORK/eval-$SETS-$lang$TAG.txt"
+    out="$WORK/eval-$(basename "$SETS" .jsonl)-$lang$TAG.txt"
     : > "$out"
     run() { python3 "$SHARED/tools/eval.py" --server "$server_url" --lang "$lang" --concurrency 2 --limit "$LIMIT" "$@" | tee -a "$out"; }
-    if [[ $SETS == hangul ]]; then
+    if [[ -f $SETS ]]; then
+        run "$SETS"
+    elif [[ $SETS == hangul ]]; then
         run "$ROOT/Tests/Fixtures/hangul/hangul-words.jsonl" "$ROOT/Tests/Fixtures/hangul/hangul-lines.jsonl"
     elif [[ $SETS == test ]]; then
         run "$corpus/real/unipen-words.jsonl" "$corpus/real/unipen-text.jsonl" "$corpus/synthetic/print.jsonl" "$corpus/synthetic/script.jsonl"

@@ -8,10 +8,9 @@ import Testing
     @Test func theModelIsInstalledAndSplitsInkBySyllableBlocks() {
         #expect(FileManager.default.fileExists(atPath: ShippedModelTests.modelsDirectory + "/kor-ink.traineddata"))
         #expect(TessdataCatalog(extraDirectories: [ShippedModelTests.modelsDirectory]).languages.contains("kor-ink"))
-        #expect(RecognitionOptions().syllableBlocks.applies(to: "kor-ink"))
-        let korean = SyllableBlockPolicy.koreanModels
-        #expect(korean.applies(to: "kor-ink") && korean.applies(to: "kor"))
-        #expect(!korean.applies(to: "ink") && !korean.applies(to: "eng"))
+        let policy = RecognitionOptions().syllableBlocks
+        #expect(policy.applies(to: "kor-ink") && policy.applies(to: "kor"))
+        #expect(!policy.applies(to: "ink") && !policy.applies(to: "eng"))
     }
 
     /// Words of three evaluation fonts (the acceptance target over the whole file is 10 %;

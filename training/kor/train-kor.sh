@@ -159,28 +159,47 @@ cer() {
         sed -n 's/.*BCER eval=\([0-9.]*\).*/\1/p' | tail -1
 }
 
-# Every job's latest checkpoint and snapshots, scored on the held-out font; the best overall is
-# converted to an integer model and installed as Models/kor-ink.traineddata.
+# Each job's best checkpoint on the held-out font by lstmeval (latest and snapshots; within a job
+# the character set is the same, so the scores compare), then the two jobs' best through the
+# service's HTTP API on the held-out font's ink (lstmeval would drop the lines job a's character
+# set cannot encode, flattering it). The winner is converted to an integer model and installed as
+# Models/kor-ink.traineddata; its float network goes to kor/kor-ink-float.traineddata.
 stage_finish() {
-    local name candidate score best="" best_score=999 best_data=""
+    local name candidate score best best_score
+    local cand="$WORK/candidates"
+    rm -rf "$cand"
+    mkdir -p "$cand"
     : > "$WORK/checkpoints.txt"
     for name in a b; do
+        best="" best_score=999
         for candidate in "$WORK/run-$name"/snapshot-*.checkpoint "$WORK/run-$name/kor_checkpoint"; do
             [[ -s "$candidate" ]] || continue
             score="$(cer "$candidate" "$(job_traineddata "$name")")"
             echo "$score $name $candidate" | tee -a "$WORK/checkpoints.txt"
             if awk -v s="$score" -v b="$best_score" 'BEGIN { exit !(s < b) }'; then
-                best="$candidate" best_score="$score" best_data="$(job_traineddata "$name")"
+                best="$candidate" best_score="$score"
             fi
         done
+        [[ -n "$best" ]] || continue
+        log "job $name: best $best ($best_score % lstmeval)"
+        echo "$best" > "$cand/$name.checkpoint-path"
+        lstmtraining --stop_training --convert_to_int --continue_from "$best" --traineddata "$(job_traineddata "$name")" \
+            --model_output "$cand/kor-ink-$name.traineddata" >/dev/null 2>&1
     done
-    [[ -n "$best" ]] || { log "no checkpoint"; return 1; }
-    log "best: $best ($best_score % on the held-out font)"
-    lstmtraining --stop_training --convert_to_int --continue_from "$best" --traineddata "$best_data" \
-        --model_output "$WORK/kor-ink.traineddata" >/dev/null 2>&1
-    lstmtraining --stop_training --continue_from "$best" --traineddata "$best_data" \
-        --model_output "$K/kor-ink-float.traineddata" >/dev/null 2>&1
-    cp "$WORK/kor-ink.traineddata" "$ROOT/Models/kor-ink.traineddata"
+    ls "$cand"/kor-ink-*.traineddata >/dev/null 2>&1 || { log "no checkpoint"; return 1; }
+    local langs=() winner="" winner_cer=999 cer_api
+    for name in a b; do [[ -s "$cand/kor-ink-$name.traineddata" ]] && langs+=("kor-ink-$name"); done
+    WORK="$WORK" MODELS="$cand" SERVER_ARGS="--lang ${langs[0]}" SETS="$WORK/ink/dev-kor.jsonl" \
+        "$T/evaluate.sh" "${langs[@]}" > "$WORK/finish-eval.log" 2>&1
+    for lang in "${langs[@]}"; do
+        cer_api="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$WORK/eval-dev-kor-$lang.txt" | tail -1)"
+        log "$lang: $cer_api % CER on the held-out font through the API"
+        if awk -v s="$cer_api" -v b="$winner_cer" 'BEGIN { exit !(s < b) }'; then winner="${lang#kor-ink-}" winner_cer="$cer_api"; fi
+    done
+    log "winner: job $winner ($winner_cer %)"
+    cp "$cand/kor-ink-$winner.traineddata" "$ROOT/Models/kor-ink.traineddata"
+    lstmtraining --stop_training --continue_from "$(cat "$cand/$winner.checkpoint-path")" \
+        --traineddata "$(job_traineddata "$winner")" --model_output "$K/kor-ink-float.traineddata" >/dev/null 2>&1
     log "installed Models/kor-ink.traineddata ($(stat -c %s "$ROOT/Models/kor-ink.traineddata") bytes)"
 }
 

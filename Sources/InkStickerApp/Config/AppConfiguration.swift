@@ -45,8 +45,8 @@ public struct AppConfiguration: Sendable {
     /// are the Korean pen-ink model, `kor-stock` Tesseract's `kor` (tesseract-ocr-kor).
     public var languageAliases = ["eng": "ink", "eng-stock": "eng", "kor": "kor-ink", "ko": "kor-ink", "kor-stock": "kor"]
     /// Which models read ink split into lines by blocks of strokes rather than stroke by stroke
-    /// (see `SyllableBlockPolicy`): by default all.
-    public var syllableBlocks = SyllableBlockPolicy.all
+    /// (see `SyllableBlockPolicy`): by default the Korean ones.
+    public var syllableBlocks = SyllableBlockPolicy.koreanModels
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000

@@ -64,7 +64,7 @@ public enum AppOptions {
         option("--lang-alias", "INKSTICKER_LANG_ALIAS", "NAME=MODEL,...", "request names served by another model; empty for none (default eng=ink,eng-stock=eng,kor=kor-ink,ko=kor-ink,kor-stock=kor)") { c, v throws(OptionError) in
             c.languageAliases = try aliases(v)
         },
-        option("--syllable-blocks", "INKSTICKER_SYLLABLE_BLOCKS", "korean|all|none", "models whose ink is split into lines by blocks of strokes (Hangul syllables, letters with their dots) rather than stroke by stroke; korean: models named kor* (default all)") { c, v throws(OptionError) in
+        option("--syllable-blocks", "INKSTICKER_SYLLABLE_BLOCKS", "korean|all|none", "models whose ink is split into lines by blocks of strokes (Hangul syllables, letters with their dots) rather than stroke by stroke; korean: models named kor* (default korean)") { c, v throws(OptionError) in
             guard let policy = SyllableBlockPolicy(rawValue: v) else {
                 throw OptionError("--syllable-blocks is korean, all or none, not \(v)")
             }

@@ -63,8 +63,8 @@ public struct RecognitionOptions: Sendable, Hashable {
     public var vocabulary: VocabularyOptions
     /// For which models ink is split into lines by blocks of strokes (see `SyllableBlocks` in
     /// Ink: a Hangul syllable, a Latin letter with its dot or bar) instead of single strokes.
-    /// Default every model: measured on held-out persons and collections, no set got worse and
-    /// held-out English and synthetic ink got better (Models/README.md, "Levers").
+    /// Default the Korean models. For Latin, one-line held-out ink split better by blocks, but
+    /// two lines of held-out ink stacked closely merged more often (Models/README.md, "Levers").
     public var syllableBlocks: SyllableBlockPolicy
 
     /// Options with the documented defaults, each overridable.
@@ -86,7 +86,7 @@ public struct RecognitionOptions: Sendable, Hashable {
         repairsStrokes: Bool = true,
         cleansMarks: Bool = true,
         vocabulary: VocabularyOptions = VocabularyOptions(),
-        syllableBlocks: SyllableBlockPolicy = .all
+        syllableBlocks: SyllableBlockPolicy = .koreanModels
     ) {
         self.syllableBlocks = syllableBlocks
         self.repairsStrokes = repairsStrokes
@@ -106,8 +106,7 @@ public struct RecognitionOptions: Sendable, Hashable {
 
 /// Which models' ink is split into lines by blocks of strokes. Hangul writes each syllable as a
 /// block with its final consonant under the rest; stroke by stroke, that consonant looks like
-/// the start of a new line. Latin gains too: a letter's dot, bar or second stroke no longer
-/// votes on its own on where the line is.
+/// the start of a new line.
 public enum SyllableBlockPolicy: String, Sendable, Hashable, CaseIterable {
     /// Models whose name starts with `kor` (`kor`, `kor_vert`, `kor-ink`); the rest stroke by stroke.
     case koreanModels = "korean"

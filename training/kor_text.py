@@ -69,11 +69,19 @@ def part_of(text):
     return "eval" if zlib.crc32(unicodedata.normalize("NFC", text).encode("utf-8")) % 10 == 0 else "train"
 
 
+def in_dictionary_check(text):
+    """One training-part text in ten (CRC-32 % 10 == 1) that a dictionary may leave out, to
+    measure what the dictionary does to words it does not hold (part "dictcheck")."""
+    return zlib.crc32(unicodedata.normalize("NFC", text).encode("utf-8")) % 10 == 1
+
+
 def _select(items, part):
     if part == "all":
         return list(items)
+    if part == "dictcheck":
+        return [x for x in items if in_dictionary_check(x)]
     if part not in ("train", "eval"):
-        raise ValueError("part must be train, eval or all: %r" % part)
+        raise ValueError("part must be train, eval, dictcheck or all: %r" % part)
     return [x for x in items if part_of(x) == part]
 
 
@@ -229,8 +237,9 @@ class KoreanText:
     @property
     def sentences(self):
         if self._sentences is None:
-            self._sentences = [s for s in load_sentences() if part_of(" ".join(s)) == self.part] \
-                if self.part != "all" else list(load_sentences())
+            part = "train" if self.part == "dictcheck" else self.part
+            self._sentences = [s for s in load_sentences() if part_of(" ".join(s)) == part] \
+                if part != "all" else list(load_sentences())
         return self._sentences
 
     @property

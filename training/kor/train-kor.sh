@@ -11,7 +11,7 @@
 # The better on the held-out font wins. Evaluation fonts (kor/mix-kor-eval.json,
 # Tests/Fixtures/hangul) are never used here.
 #
-#   training/kor/train-kor.sh                 # deps data render lstmf starter train finish
+#   training/kor/train-kor.sh                 # deps data render lstmf starter train finish dictionary
 #   training/kor/train-kor.sh train finish    # some stages, in order; `train` resumes its jobs
 #
 # Settings (environment): WORK=training/work-kor, KOR_N=16000 Korean training samples (two
@@ -54,6 +54,7 @@ stage_data() {
     "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 121 --n "$LATIN_N" --prefix l -o "$WORK/ink/latin-121.jsonl" &
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev.json" --seed 221 --n "$DEV_N" --prefix kd -o "$WORK/ink/dev-kor.jsonl"
     wait_all
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl"
 }
 
 stage_render() {
@@ -201,8 +202,62 @@ stage_finish() {
     log "installed Models/kor-ink.traineddata ($(stat -c %s "$ROOT/Models/kor-ink.traineddata") bytes)"
 }
 
+# A dictionary for the beam search, as `ink` has one: the training part of hunspell-ko's words
+# (kor_text.py's split: the evaluation part's words are never in it) and the punctuation and
+# number patterns of Tesseract's stock kor, added to the installed network. Measured through the
+# API on the held-out font before it is kept: on its texts (training-part words, in the
+# dictionary) and on words the dictionary leaves out (WORK/ink/dictcheck.jsonl, read with a
+# dictionary built without them). Kept when it helps the first and costs the second at most two
+# points; the network without it stays in WORK/dictionary/models/kor-ink-raw.traineddata.
+stage_dictionary() {
+    local dir="$WORK/dictionary" kind name stock="/usr/share/tesseract-ocr/5/tessdata/kor.traineddata"
+    rm -rf "$dir"
+    mkdir -p "$dir/models"
+    combine_tessdata -u "$ROOT/Models/kor-ink.traineddata" "$dir/kor-ink." >/dev/null 2>&1
+    rm -f "$dir"/kor-ink.lstm-*-dawg
+    combine_tessdata "$dir/kor-ink." >/dev/null 2>&1
+    cp "$dir/kor-ink.traineddata" "$dir/models/kor-ink-raw.traineddata"
+    combine_tessdata -u "$stock" "$dir/stock." >/dev/null 2>&1
+    (cd "$T" && "$PY" -c 'import kor_text; print("\n".join(sorted(set(kor_text._select(kor_text.load_words(), "train")))))') \
+        > "$dir/word.txt"
+    (cd "$T" && "$PY" -c 'import sys, kor_text; sys.stdout.writelines(w for w in open(sys.argv[1]) if not kor_text.in_dictionary_check(w.strip()))' \
+        "$dir/word.txt") > "$dir/word-check.txt"
+    for kind in punc number; do
+        dawg2wordlist "$dir/stock.lstm-unicharset" "$dir/stock.lstm-$kind-dawg" "$dir/$kind.txt" >/dev/null 2>&1
+        wordlist2dawg "$dir/$kind.txt" "$dir/kor-ink.lstm-$kind-dawg" "$dir/kor-ink.lstm-unicharset" >/dev/null 2>&1
+    done
+    rm -f "$dir"/stock.*
+    for name in check dict; do
+        wordlist2dawg "$dir/$([[ $name == check ]] && echo word-check || echo word).txt" "$dir/kor-ink.lstm-word-dawg" "$dir/kor-ink.lstm-unicharset" >/dev/null 2>&1
+        combine_tessdata "$dir/kor-ink." >/dev/null 2>&1
+        cp "$dir/kor-ink.traineddata" "$dir/models/kor-ink-$name.traineddata"
+    done
+    local -A cer
+    local ink file
+    for ink in dev-kor dictcheck; do
+        file="$WORK/ink/$ink.jsonl"
+        WORK="$dir" MODELS="$dir/models" SERVER_ARGS="--lang kor-ink-raw" SETS="$file" \
+            "$T/evaluate.sh" kor-ink-raw kor-ink-dict kor-ink-check > "$dir/eval-$ink.log" 2>&1
+        for name in raw dict check; do
+            cer[$ink-$name]="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$dir/eval-$ink-kor-ink-$name.txt" | tail -1)"
+        done
+    done
+    log "held-out font, its texts (in the dictionary): ${cer[dev-kor-raw]} % without, ${cer[dev-kor-dict]} % with the dictionary"
+    log "held-out font, words the dictionary leaves out: ${cer[dictcheck-raw]} % without, ${cer[dictcheck-check]} % with it"
+    if awk -v r="${cer[dev-kor-raw]}" -v d="${cer[dev-kor-dict]}" -v cr="${cer[dictcheck-raw]}" -v cc="${cer[dictcheck-check]}" \
+        'BEGIN { exit !(d < r && cc <= cr + 2) }'; then
+        cp "$dir/models/kor-ink-dict.traineddata" "$ROOT/Models/kor-ink.traineddata"
+        log "dictionary kept: $(wc -l < "$dir/word.txt") words, $(wc -l < "$dir/punc.txt") punctuation and" \
+            "$(wc -l < "$dir/number.txt") number patterns"
+    else
+        cp "$dir/models/kor-ink-raw.traineddata" "$ROOT/Models/kor-ink.traineddata"
+        log "dictionary not kept"
+    fi
+    log "installed Models/kor-ink.traineddata ($(stat -c %s "$ROOT/Models/kor-ink.traineddata") bytes)"
+}
+
 stages=("$@")
-[[ ${#stages[@]} -gt 0 ]] || stages=(deps data render lstmf starter train finish)
+[[ ${#stages[@]} -gt 0 ]] || stages=(deps data render lstmf starter train finish dictionary)
 for stage in "${stages[@]}"; do
     start=$SECONDS
     "stage_$stage"

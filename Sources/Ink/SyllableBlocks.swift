@@ -6,15 +6,17 @@ import Geometry
 /// a new line with it; taken as blocks, a line's blocks share one baseline and one height, like
 /// Latin letters.
 ///
-/// A stroke joins the block written just before it when it overlaps the block horizontally and
+/// A stroke joins the block written just before it when it overlaps the block horizontally,
 /// the two together are at most `heightRatio` typical stroke heights tall (a syllable of three
-/// stacked jamo is about 3; two lines of writing are usually more than 4), with at most
-/// `gapRatio` of them between. A stroke that instead
-/// overlaps one of the few blocks before that one (a final consonant under the initial, when
-/// the vowel beside it became a block of its own) joins it and every block after it, within
-/// the same height. Anything else
-/// starts a new block, so a block never spans two lines and a line of syllables is a row of
-/// blocks.
+/// stacked jamo is about 3; two lines of writing are usually more than 4) and at most `gapRatio`
+/// lie between them. A stroke that instead overlaps one of the few blocks before that one (a
+/// final consonant under the initial, when the vowel beside it became a block of its own) joins
+/// it and every block after it, within the same limits. Anything else starts a new block, so a
+/// block stays within one line and a line of syllables is a row of blocks.
+///
+/// Measured on ink of the Korean training fonts (`inkrender --syllable-blocks --list-skipped`):
+/// 1,090 of 1,875 one-line samples split into too many lines stroke by stroke, 4 by blocks; of
+/// 400 two-line samples stacked 1.2-1.6 line heights apart, 24 came out with a wrong line count.
 struct SyllableBlocks {
     /// A run of consecutive strokes and the union of their boxes.
     struct Block {

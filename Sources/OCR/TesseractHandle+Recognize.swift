@@ -107,7 +107,40 @@ extension TesseractHandle {
             words.append(RecognizedWord(text: text, confidence: confidence.clampedToUnit, box: box,
                                         line: line, symbols: symbols))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
-        return words
+        return Self.joiningUnspaced(words)
+    }
+
+    /// Words as the writer spaced them. Tesseract does not treat Hangul as space-delimited:
+    /// every syllable comes out as a word of its own, and the C API does not say which of them
+    /// had a space before. Consecutive Hangul words of a line whose boxes are closer than
+    /// `hangulSpaceRatio` of their height are one word (text and symbols concatenated, boxes
+    /// united, the lower confidence).
+    static func joiningUnspaced(_ words: [RecognizedWord]) -> [RecognizedWord] {
+        var joined: [RecognizedWord] = []
+        for word in words {
+            if var previous = joined.last, previous.line == word.line, isHangul(previous.text.last), isHangul(word.text.first) {
+                let height = max(previous.box.height, word.box.height, 1)
+                if Double(word.box.left - previous.box.right) < hangulSpaceRatio * Double(height) {
+                    previous.text += word.text
+                    previous.symbols += word.symbols
+                    previous.box = previous.box.union(word.box)
+                    previous.confidence = min(previous.confidence, word.confidence)
+                    joined[joined.count - 1] = previous
+                    continue
+                }
+            }
+            joined.append(word)
+        }
+        return joined
+    }
+
+    /// A gap between two Hangul syllables narrower than this fraction of their height is not a
+    /// space. Chosen on the held-out training font (training/kor, dev-kor).
+    static let hangulSpaceRatio = 0.35
+
+    static func isHangul(_ character: Character?) -> Bool {
+        guard let scalar = character?.unicodeScalars.first else { return false }
+        return (0xAC00...0xD7A3).contains(scalar.value)
     }
 
     /// Reads the symbols of the current word, leaving `iterator` on the word's last symbol so that

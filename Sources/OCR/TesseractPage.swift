@@ -14,6 +14,12 @@ public struct PixelBox: Sendable, Hashable {
 
     public var width: Int { right - left }
     public var height: Int { bottom - top }
+
+    /// The smallest box holding both.
+    public func union(_ other: PixelBox) -> PixelBox {
+        PixelBox(left: min(left, other.left), top: min(top, other.top),
+                 right: max(right, other.right), bottom: max(bottom, other.bottom))
+    }
 }
 
 /// One ranked alternative for a symbol, as reported by Tesseract's choice iterator.

@@ -17,7 +17,8 @@
 # Settings (environment): WORK=training/work-kor, KOR_N=16000 Korean training samples (two
 # generator processes), LATIN_N=4000 Latin ones (../mix.json: digits, Latin and punctuation stay
 # readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json),
-# TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, FRESH=1 restarts the jobs.
+# TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, FRESH=1 restarts the jobs,
+# CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
 
 source "$(dirname "$0")/../common.sh"
@@ -125,6 +126,10 @@ stage_train() {
             if [[ $name == a ]]; then
                 from=(--continue_from "$WORK/starter/kor/kor.lstm" --old_traineddata "$KOR_BASE"
                       --reset_learning_rate --learning_rate "$RATE")
+            elif [[ -n "${CONTINUE_FROM:-}" ]]; then
+                # More training for the shipped network (kor/kor-ink-float.traineddata): the
+                # same character set, as the same data gives the same starter.
+                from=(--continue_from "$CONTINUE_FROM" --reset_learning_rate --learning_rate "$RATE")
             else
                 from=(--continue_from "$WORK/starter/ink/ink.lstm" --old_traineddata "$INK_FLOAT"
                       --reset_learning_rate --learning_rate "$RATE")

@@ -129,7 +129,8 @@ stage_train() {
             elif [[ -n "${CONTINUE_FROM:-}" ]]; then
                 # More training for the shipped network (kor/kor-ink-float.traineddata): the
                 # same character set, as the same data gives the same starter.
-                from=(--continue_from "$CONTINUE_FROM" --reset_learning_rate --learning_rate "$RATE")
+                combine_tessdata -e "$CONTINUE_FROM" "$WORK/continue-from.lstm" >/dev/null 2>&1
+                from=(--continue_from "$WORK/continue-from.lstm" --reset_learning_rate --learning_rate "$RATE")
             else
                 from=(--continue_from "$WORK/starter/ink/ink.lstm" --old_traineddata "$INK_FLOAT"
                       --reset_learning_rate --learning_rate "$RATE")

@@ -25,7 +25,10 @@
 #                           effect of training time is measured on the same held-out persons
 #   JOBS="a:0.0005 b:0.001" training jobs run side by side, one core each: name:learning rate,
 #                           optionally :N to list the synthetic shards N times (their share of
-#                           the lines a job sees; "c:0.001:2" doubles it)
+#                           the lines a job sees; "c:0.001:2" doubles it), and optionally
+#                           :INDEX/LAYER to cut the network at INDEX and put a new LAYER and
+#                           output layer on top ("w:0.001:1:5/Lfx256": fra's top Lfx192
+#                           replaced by a wider, freshly initialised Lfx256)
 #   CONTINUE_FROM=FILE      start the jobs from this float traineddata of the same character set
 #                           (training/ink-float.traineddata: the shipped network before its
 #                           conversion to integers) instead of fra
@@ -181,9 +184,9 @@ stage_starter() {
 }
 
 stage_train() {
-    local pids=() job name rate synth_copies from rate_flags
+    local pids=() job name rate synth_copies top from rate_flags
     for job in $JOBS; do
-        IFS=: read -r name rate synth_copies <<< "$job"
+        IFS=: read -r name rate synth_copies top <<< "$job"
         mkdir -p "$WORK/run-$name"
         if [[ -s "$WORK/run-$name/ink_checkpoint" && -z "${FRESH:-}" ]]; then
             # Resumed: the checkpoint holds the job's learning rate and iteration count.
@@ -199,7 +202,11 @@ stage_train() {
                 from=(--continue_from "$WORK/continue-from.lstm")
             fi
             rate_flags=(--reset_learning_rate --learning_rate "$rate")
-            log "training job $name: learning rate $rate, synthetic shards ×${synth_copies:-1}, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
+            if [[ -n "$top" ]]; then
+                # A new top: the layers from ${top%%/*} on are replaced (resumed jobs keep it).
+                from+=(--append_index "${top%%/*}" --net_spec "[${top#*/} O1c1]")
+            fi
+            log "training job $name: learning rate $rate, synthetic shards ×${synth_copies:-1}${top:+, new top $top}, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
         fi
         # The job's training list: every shard once, synthetic shards synth_copies times.
         awk -v n="${synth_copies:-1}" '{ print; if (index($0, "/synth-")) for (i = 1; i < n; i++) print }' \

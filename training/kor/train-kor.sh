@@ -17,7 +17,8 @@
 # Settings (environment): WORK=training/work-kor, KOR_N=16000 Korean training samples (two
 # generator processes), LATIN_N=4000 Latin ones (../mix.json: digits, Latin and punctuation stay
 # readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json),
-# TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, FRESH=1 restarts the jobs,
+# TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, JOBS="a b" (the jobs `train` runs or
+# resumes; `finish` compares the jobs that have run), FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
 
@@ -31,6 +32,7 @@ DEV_N="${DEV_N:-400}"
 TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
 SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 RATE="${RATE:-0.001}"
+JOBS="${JOBS:-a b}"
 KOR_BASE="$SHARED/models/kor_vert.traineddata"
 INK_FLOAT="$T/ink-float.traineddata"
 PY="${PY:-/usr/bin/python3}"
@@ -115,7 +117,7 @@ job_traineddata() {
 
 stage_train() {
     local pids=() name from
-    for name in a b; do
+    for name in $JOBS; do
         mkdir -p "$WORK/run-$name"
         if [[ -s "$WORK/run-$name/kor_checkpoint" && -z "${FRESH:-}" ]]; then
             from=(--continue_from "$WORK/run-$name/kor_checkpoint")
@@ -148,9 +150,10 @@ stage_train() {
         elapsed=0
         while sleep "$((SNAPSHOT_MINUTES * 60))"; do
             elapsed=$((elapsed + SNAPSHOT_MINUTES))
-            for name in a b; do
+            for name in $JOBS; do
+                # The clock time keeps the snapshots of a resumed job apart from the first run's.
                 [[ -s "$WORK/run-$name/kor_checkpoint" ]] &&
-                    cp "$WORK/run-$name/kor_checkpoint" "$WORK/run-$name/snapshot-${elapsed}min.checkpoint"
+                    cp "$WORK/run-$name/kor_checkpoint" "$WORK/run-$name/snapshot-$(date +%H%M)-${elapsed}min.checkpoint"
             done
         done
     ) &

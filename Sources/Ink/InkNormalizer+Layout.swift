@@ -3,7 +3,8 @@ extension InkNormalizer {
     ///
     /// Steps, each an affine map: move the line's centre to the origin; rotate its baseline
     /// level (clamped); optionally shear away the slant; scale so the ink is
-    /// `targetInkHeight` high (clamped for flat ink, see `RenderOptions`); translate into an
+    /// `targetInkHeight` high (clamped for flat ink, see `RenderOptions`), and `widthScale`
+    /// times that across; translate into an
     /// image with margins, centring ink that came out smaller than the target. A line wider
     /// than `maxImageWidth` is split at its widest gaps between words, recursively; a word
     /// still too wide is scaled down to fit.
@@ -34,13 +35,14 @@ extension InkNormalizer {
 
         let scale = self.scale(inkWidth: ink.width, inkHeight: ink.height, strokeCount: mapped.count,
                                typicalStrokeHeight: typicalStrokeHeight)
+        let scaleX = scale * (options.widthScale > 0 && options.widthScale.isFinite ? options.widthScale : 1)
         // Ink-relative, scaled coordinates from here: the ink's top-left corner at the origin.
         transform = transform
             .concatenating(AffineTransform(translationX: -ink.minX, y: -ink.minY))
-            .concatenating(AffineTransform(scaleX: scale, y: scale))
+            .concatenating(AffineTransform(scaleX: scaleX, y: scale))
         let spans = mapped.map { stroke -> ClosedRange<Double> in
             let box = stroke.bounds ?? ink
-            return scale * (box.minX - ink.minX)...scale * (box.maxX - ink.minX)
+            return scaleX * (box.minX - ink.minX)...scaleX * (box.maxX - ink.minX)
         }
         let margin = options.margin
         let height = Int((options.targetInkHeight + 2 * margin).rounded(.up))

@@ -38,6 +38,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// above or below a line's letters is left out of the line's image, so that a pen tap
     /// does not set the line's height. Default 1; 0 keeps every speck.
     public var outlierRatio: Double
+    /// Horizontal stretch after scaling: the image is this many times wider than the ink's
+    /// proportions (never wider than `maxImageWidth`). Default 1.
+    public var widthScale: Double
     /// How ink is split into lines.
     public var segmentation: LineSegmenter.Options
 
@@ -56,8 +59,10 @@ public struct RenderOptions: Sendable, Equatable {
         flatAspectBase: Double = 8,
         flatAspectPerStroke: Double = 8,
         outlierRatio: Double = 1,
+        widthScale: Double = 1,
         segmentation: LineSegmenter.Options = LineSegmenter.Options()
     ) {
+        self.widthScale = widthScale
         self.targetInkHeight = targetInkHeight
         self.penWidthRatio = penWidthRatio
         self.paddingRatio = paddingRatio

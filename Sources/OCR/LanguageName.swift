@@ -1,11 +1,11 @@
 import Glibc
 
 /// Rules for the language names that select a `<name>.traineddata` file.
-enum LanguageName {
+public enum LanguageName {
     /// Tesseract's own names (`eng`, `chi_sim`, `deu_latf`, `ink`) are letters, digits, `_` and
     /// `-`. Anything else (a `/`, `..`, `+` for multi-language loads) is refused so that a request
     /// can never name a file outside the model directories.
-    static func isValid(_ name: String) -> Bool {
+    public static func isValid(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 64 else { return false }
         return name.utf8.allSatisfy { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))

@@ -25,6 +25,24 @@ import Testing
         #expect(ink.minX >= 6 && ink.maxX <= rendering.image.width - 7)
     }
 
+    @Test func widthScaleStretchesTheInkAcrossOnly() throws {
+        let word = TestInk.word(x: 5000, baseline: 8000, height: 300, letters: 7)
+        let plain = try #require(normalizer.render(word).first)
+        let wide = try #require(InkNormalizer(options: RenderOptions(widthScale: 1.25)).render(word).first)
+        let plainInk = try #require(plain.image.inkBounds(threshold: 128))
+        let wideInk = try #require(wide.image.inkBounds(threshold: 128))
+        #expect(wide.image.height == plain.image.height)
+        #expect(wideInk.maxY - wideInk.minY == plainInk.maxY - plainInk.minY)
+        // The pen is not stretched: its width is added once to each span.
+        let ratio = Double(wideInk.maxX - wideInk.minX - 2) / Double(plainInk.maxX - plainInk.minX - 2)
+        #expect(abs(ratio - 1.25) < 0.03)
+        #expect(abs(Double(wide.image.width - plain.image.width) - 0.25 * Double(plainInk.maxX - plainInk.minX - 2)) <= 2)
+        // The map back to the board undoes the stretch (a pixel is about 12 board units here).
+        let corner = wide.imageToBoard.apply(to: Point(x: Double(wideInk.maxX), y: Double(wideInk.maxY)))
+        let back = plain.imageToBoard.apply(to: Point(x: Double(plainInk.maxX), y: Double(plainInk.maxY)))
+        #expect(abs(corner.x - back.x) < 30 && abs(corner.y - back.y) < 30)
+    }
+
     @Test func aSpeckHighAboveTheLettersDoesNotShrinkThem() throws {
         let word = TestInk.word(x: 0, baseline: 400, height: 40, letters: 6)
         let alone = try #require(normalizer.layout(line: Array(word.indices), of: word).first)

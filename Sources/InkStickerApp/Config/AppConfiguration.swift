@@ -47,6 +47,10 @@ public struct AppConfiguration: Sendable {
     /// Which models read ink split into lines by blocks of strokes rather than stroke by stroke
     /// (see `SyllableBlockPolicy`): by default the Korean ones.
     public var syllableBlocks = SyllableBlockPolicy.koreanModels
+    /// Horizontal stretch of text lines and of lines under a numeric hint before they are read
+    /// (`RecognitionOptions.textWidthScale`, `numericWidthScale`).
+    public var textWidthScale = RecognitionOptions().textWidthScale
+    public var numericWidthScale = RecognitionOptions().numericWidthScale
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000
@@ -70,6 +74,14 @@ public struct AppConfiguration: Sendable {
 
     /// The OCR queue length in effect (default 4 per worker).
     public var effectiveOCRQueue: Int { ocrQueue > 0 ? ocrQueue : 4 * ocrWorkers }
+
+    /// The recognition pipeline's options: the defaults with this configuration's choices.
+    public var recognitionOptions: RecognitionOptions {
+        var options = RecognitionOptions(syllableBlocks: syllableBlocks)
+        options.textWidthScale = textWidthScale
+        options.numericWidthScale = numericWidthScale
+        return options
+    }
 }
 
 /// Facts about the running process's machine.

@@ -70,6 +70,12 @@ public enum AppOptions {
             }
             c.syllableBlocks = policy
         },
+        option("--text-width-scale", "INKSTICKER_TEXT_WIDTH_SCALE", "X", "how much wider than its proportions a text line is drawn for the recognizer, 0.5 to 2 (default 1.25)") { c, v throws(OptionError) in
+            c.textWidthScale = try widthScale(v, "--text-width-scale")
+        },
+        option("--numeric-width-scale", "INKSTICKER_NUMERIC_WIDTH_SCALE", "X", "the same for lines under the digits and number hints (default 1)") { c, v throws(OptionError) in
+            c.numericWidthScale = try widthScale(v, "--numeric-width-scale")
+        },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
         },
@@ -137,6 +143,14 @@ public enum AppOptions {
             throw OptionError("\(flag) must be RATE or RATE:BURST with a rate in 0...1000000 per second, got '\(text)'")
         }
         return (rate, parts.count == 2 ? Double(parts[1]) ?? rate * 2 : max(1, rate * 2))
+    }
+
+    /// A horizontal stretch of line images, 0.5 to 2.
+    static func widthScale(_ text: String, _ flag: String) throws(OptionError) -> Double {
+        guard let value = Double(text), (0.5...2).contains(value) else {
+            throw OptionError("\(flag) must be a number in 0.5...2, got '\(text)'")
+        }
+        return value
     }
 
     /// Seconds (fractions allowed) as milliseconds.

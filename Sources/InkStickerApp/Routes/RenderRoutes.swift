@@ -37,11 +37,7 @@ enum RenderRoutes {
             // Each writing was recognised on its own: its images, in the order written, split
             // into lines as `lang` (the default language if absent) splits them.
             let language = context.query["lang"] ?? services.configuration.defaultLanguage
-            let isName = (1...64).contains(language.utf8.count) && language.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
-                    || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
-            }
-            guard isName else {
+            guard LanguageName.isValid(language) else {
                 throw APIError(.badRequest, "query parameter 'lang' must be a language name",
                                violations: [.init(pointer: "/query/lang", detail: "expected 1 to 64 letters, digits, '_' or '-'")])
             }

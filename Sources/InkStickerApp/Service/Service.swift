@@ -99,7 +99,7 @@ public final class Service: Sendable {
         let services = AppServices(configuration: configuration, database: database, log: log,
                                    httpMetrics: metrics, files: StaticFiles.load(projectRoot: projectRoot),
                                    blocking: blocking, layout: StickerLayout(library: fonts), events: EventHub(),
-                                   recognizer: InkRecognizer(pool: pool, options: RecognitionOptions(syllableBlocks: configuration.syllableBlocks)),
+                                   recognizer: InkRecognizer(pool: pool, options: configuration.recognitionOptions),
                                    inkDecoder: InkDecoder(limits: inkLimits),
                                    inkRates: InkRateLimits(
                                        perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),

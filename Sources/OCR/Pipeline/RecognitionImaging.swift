@@ -29,7 +29,7 @@ public struct RecognitionImaging: Sendable {
         public var isSingleGlyph: Bool
         /// How Tesseract reads each line image of this ink.
         public var mode: PageSegmentationMode
-        /// The imager with the hint's slant setting.
+        /// The imager with the hint's slant and width settings.
         var imager: LineImager
     }
 
@@ -41,6 +41,7 @@ public struct RecognitionImaging: Sendable {
         let glyph = isSingleGlyph(strokes)
         var imager = self.imager
         imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
+        imager.options.widthScale = glyph ? 1 : hint == .text ? options.textWidthScale : options.numericWidthScale
         // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
         // can look like a line of its own).
         let lines = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],

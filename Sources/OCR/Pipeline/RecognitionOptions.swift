@@ -48,6 +48,13 @@ public struct RecognitionOptions: Sendable, Hashable {
     public var textCorrectsSlant: Bool
     /// Whether lines under the `digits` and `number` hints are sheared upright.
     public var numericCorrectsSlant: Bool
+    /// How much wider than its proportions a text line is drawn (`RenderOptions.widthScale`).
+    /// Handwriting is narrower than print, and at Tesseract's line height its letters get too
+    /// few columns: on held-out writers 1.25 read text lines about 4 points better and single
+    /// words 1.5 better (Models/README.md, "Levers"). A lone glyph is never stretched.
+    public var textWidthScale: Double
+    /// The same for lines under the `digits` and `number` hints (stretching made them worse).
+    public var numericWidthScale: Double
     /// Ink of at most `singleGlyphMaxStrokes` strokes, at most this many times as wide as it
     /// is high, is one glyph: read as one line whatever the segmenter makes of its strokes, in
     /// Tesseract's single-character mode (PSM 10; with the LSTM engine it reads like PSM 7), and
@@ -81,6 +88,8 @@ public struct RecognitionOptions: Sendable, Hashable {
         numericLineMode: PageSegmentationMode = .singleLine,
         textCorrectsSlant: Bool = false,
         numericCorrectsSlant: Bool = false,
+        textWidthScale: Double = 1.25,
+        numericWidthScale: Double = 1,
         singleGlyphMaxAspect: Double = 1.3,
         singleGlyphMaxStrokes: Int = 3,
         repairsStrokes: Bool = true,
@@ -98,6 +107,8 @@ public struct RecognitionOptions: Sendable, Hashable {
         self.numericLineMode = numericLineMode
         self.textCorrectsSlant = textCorrectsSlant
         self.numericCorrectsSlant = numericCorrectsSlant
+        self.textWidthScale = textWidthScale
+        self.numericWidthScale = numericWidthScale
         self.singleGlyphMaxAspect = singleGlyphMaxAspect
         self.singleGlyphMaxStrokes = singleGlyphMaxStrokes
         self.vocabulary = vocabulary

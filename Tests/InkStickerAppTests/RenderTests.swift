@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import InkStickerApp
 import Testing
 
 /// Board pictures: SVG that is valid XML with escaped text, and the recogniser's images as PNG.
@@ -59,6 +60,27 @@ import Testing
         #expect(debug.status == 200)
         #expect(debug.header("Content-Type") == "image/png")
         #expect(debug.body == png.body)
+    }
+
+    /// `--text-width-scale` reaches the recogniser's imaging: the same text drawn at 1 and at
+    /// the default 1.25 differs in width by that factor (apart from the margins), not in height.
+    @Test func textWidthScaleOptionStretchesWhatTheRecogniserSees() throws {
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
+        func size(_ arguments: [String]) throws -> (width: Int, height: Int) {
+            let configuration = try AppOptions.parse(arguments: arguments, environment: [:])
+            let harness = try ServiceHarness { $0.textWidthScale = configuration.textWidthScale }
+            let png = try harness.client.request("POST", "/v1/recognize?debug=png", json: ["strokes": sample.strokes])
+            #expect(png.status == 200)
+            let bytes = Array(png.body)
+            return (bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, bytes[20..<24].reduce(0) { $0 << 8 | Int($1) })
+        }
+        let plain = try size(["--text-width-scale", "1"]), stretched = try size([])
+        #expect(stretched.height == plain.height)
+        // Margins: 2 × (0.25 + 0.04) × 24 px, not stretched.
+        let ratio = (Double(stretched.width) - 13.9) / (Double(plain.width) - 13.9)
+        #expect(abs(ratio - 1.25) < 0.03, "widths \(plain.width) and \(stretched.width)")
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--text-width-scale", "3"], environment: [:]) }
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--numeric-width-scale", "x"], environment: [:]) }
     }
 
     /// The debug images go through the recogniser's own imaging, stroke repair included: a

@@ -55,8 +55,26 @@ import Testing
         #expect(ink.origin == [0, 0])
     }
 
+    /// Text lines are drawn `textWidthScale` times wider; lines under a numeric hint and ink
+    /// grouped by syllable blocks (Hangul) keep their proportions.
+    @Test func textLinesAreStretchedNumbersAndHangulAreNot() throws {
+        let strokes = Self.strokes(try Corpus.sample("print.jsonl", text: "email Sarah"))
+        let imaging = RecognitionImaging()
+        func width(_ hint: CharacterHint, _ imaging: RecognitionImaging) throws -> Int {
+            let ink = imaging.prepare(strokes, hint: hint)
+            return try #require(imaging.render(ink, line: 0, variant: imaging.options.render).first).image.width
+        }
+        let text = try width(.text, imaging), number = try width(.number, imaging)
+        let margin = 2 * imaging.options.render.inkHeight * (imaging.options.render.paddingRatio + imaging.options.render.penWidthRatio / 2)
+        let ratio = (Double(text) - margin) / (Double(number) - margin)
+        #expect(abs(ratio - imaging.options.textWidthScale) < 0.03)
+        var blocks = LineImager()
+        blocks.options.segmentation.groupsSyllableBlocks = true
+        #expect(try width(.text, RecognitionImaging(imager: blocks)) == number)
+    }
+
     /// Clean ink (nothing to repair, not a lone glyph) is drawn exactly as the line imager
-    /// draws it: the imaging adds decisions, never different pixels.
+    /// draws it with the text stretch: the imaging adds decisions, never different pixels.
     @Test func cleanInkMatchesTheLineImager() throws {
         let sample = try Corpus.sample("print.jsonl", text: "email Sarah")
         let strokes = Self.strokes(sample)
@@ -64,7 +82,8 @@ import Testing
         let ink = imaging.prepare(strokes, hint: .text)
         #expect(!ink.repaired)
         let images = ink.lines.lines.indices.flatMap { imaging.render(ink, line: $0, variant: imaging.options.render) }
-        let direct = LineImager().render(strokes, variant: imaging.options.render)
+        let direct = LineImager(options: RenderOptions(widthScale: imaging.options.textWidthScale))
+            .render(strokes, variant: imaging.options.render)
         #expect(images.map(\.image) == direct.map(\.image))
     }
 }

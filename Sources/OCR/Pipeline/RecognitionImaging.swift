@@ -41,7 +41,10 @@ public struct RecognitionImaging: Sendable {
         let glyph = isSingleGlyph(strokes)
         var imager = self.imager
         imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
-        imager.options.widthScale = glyph ? 1 : hint == .text ? options.textWidthScale : options.numericWidthScale
+        // Hangul (ink grouped by syllable blocks) keeps its square blocks: stretched, the
+        // held-out font read slightly worse.
+        imager.options.widthScale = glyph || imager.options.segmentation.groupsSyllableBlocks ? 1
+            : hint == .text ? options.textWidthScale : options.numericWidthScale
         // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
         // can look like a line of its own).
         let lines = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],

@@ -19,9 +19,9 @@ build_release() { (cd "$ROOT" && scripts/deps.sh nginx wrk curl python3 >&2 && s
 
 # start_inksticker PORT [args...]: starts the release build with a fresh database in $OUT.
 start_inksticker() {
-  local port=$1; shift
-  rm -f "$OUT/bench.sqlite"*
-  (cd "$ROOT" && OMP_THREAD_LIMIT=1 exec .build/release/inksticker serve --port "$port" --db "$OUT/bench.sqlite" "$@" >"$OUT/inksticker.log" 2>&1) &
+  local port=$1 name=${BENCH_DB:-bench}; shift
+  rm -f "$OUT/$name.sqlite"*
+  (cd "$ROOT" && OMP_THREAD_LIMIT=1 exec .build/release/inksticker serve --port "$port" --db "$OUT/$name.sqlite" "$@" >"$OUT/inksticker-$name.log" 2>&1) &
   PIDS+=($!)
   wait_http "http://127.0.0.1:$port/healthz"
 }

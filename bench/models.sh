@@ -8,6 +8,8 @@
 #
 # PREVIOUS=FILE.traineddata adds that model as a fourth language, "ink-previous" (a model being
 # replaced, read with the same server in the same run).
+# BASELINE_ARGS="--text-width-scale 1" adds "eng-baseline": `eng` read by a second server started
+# with those options (a server setting being replaced, in the same run).
 #
 # Usage: bench/models.sh [ROUNDS, default 3]   (SHARED=... if ../shared is elsewhere)
 source "$(dirname "$0")/lib.sh"
@@ -32,9 +34,18 @@ fi
 build_release
 PORT=$(free_port)
 start_inksticker "$PORT" --ocr-workers 1 --rate-ink-per-address 0 --models "$MODELS_DIR"
+if [[ -n "${BASELINE_ARGS:-}" ]]; then
+    BASELINE_PORT=$(free_port)
+    # shellcheck disable=SC2086  # the options are words
+    BENCH_DB=bench-baseline start_inksticker "$BASELINE_PORT" --ocr-workers 1 --rate-ink-per-address 0 \
+        --models "$MODELS_DIR" $BASELINE_ARGS
+    LANGS=(eng eng-baseline "${LANGS[@]:1}")
+fi
 for round in $(seq 1 "$ROUNDS"); do
     for lang in "${LANGS[@]}"; do
-        python3 "$SHARED/tools/eval.py" --server "http://127.0.0.1:$PORT" --lang "$lang" --concurrency 1 --json \
+        port=$PORT served=$lang
+        [[ $lang == eng-baseline ]] && port=$BASELINE_PORT served=eng
+        python3 "$SHARED/tools/eval.py" --server "http://127.0.0.1:$port" --lang "$served" --concurrency 1 --json \
             "${CORPORA[@]}" | tail -1 > "$OUT/models-$lang-$round.json"
         echo "round $round $lang done" >&2
     done

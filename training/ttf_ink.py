@@ -274,10 +274,31 @@ def _reading_order(strokes, band):
     return ordered
 
 
-def hangul_order(strokes, line, spans, height):
+def _loosen(regions, layout, w, h, rng, looseness):
+    """A syllable's jamo moved apart as hands do and fonts do not: the final consonant lower,
+    the vowel further right (or lower, under the initial), the initial a little larger or
+    smaller; each by up to `looseness` times a fixed share of the syllable's box."""
+    a = looseness
+    vowel = (rng.uniform(0, 0.25 * a) * w if layout != "below" else 0.0,
+             rng.uniform(0, 0.2 * a) * h if layout == "below" else 0.0)
+    final = (0.5 * vowel[0], rng.uniform(0, 0.35 * a) * h)
+    size = rng.uniform(1 - 0.2 * a, 1 + 0.2 * a)
+    moved = {}
+    for rank, group in regions.items():
+        if rank == 0:
+            centre = 0.5 * (np.vstack(group).min(0) + np.vstack(group).max(0))
+            moved[rank] = [centre + (st - centre) * size for st in group]
+        else:
+            shift = np.array(final if rank == 2 else vowel)
+            moved[rank] = [st + shift for st in group]
+    return moved
+
+
+def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
-    when none does); characters left to right."""
+    when none does); characters left to right. With `looseness` > 0 (and `rng`), each
+    syllable's jamo are moved apart at random (`_loosen`)."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
     if not drawn:
         return strokes
@@ -304,18 +325,20 @@ def hangul_order(strokes, line, spans, height):
         for s in group:
             c = 0.5 * (s.min(0) + s.max(0))
             regions.setdefault(_region((c[0] - x0) / w, (c[1] - y0) / h, layout, final), []).append(s)
+        if looseness > 0 and rng is not None:
+            regions = _loosen(regions, layout, w, h, rng, looseness)
         for rank in sorted(regions):
             ordered += _reading_order(regions[rank], 0.12 * height)
     return ordered
 
 
-def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE):
+def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0):
     """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order."""
     image, baseline, spans = raster(path, line, size, spans=True)
     height = hangul_height(path, size)
     runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
     strokes = [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs]
-    return hangul_order(strokes, line, spans, height)
+    return hangul_order(strokes, line, spans, height, rng, looseness)
 
 
 def line_strokes(path, line):
@@ -330,14 +353,16 @@ def line_strokes(path, line):
     return strokes
 
 
-def make_sample(text, path, rng, P, board=(2000, 1500)):
+def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
-    is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes."""
+    is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
+    its syllables' jamo moved apart by up to `jamo_looseness` (0: as the font draws them)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
-    strokes_of = hangul_line_strokes if hangul else line_strokes
+    strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness)
+                  if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size
     strokes = []

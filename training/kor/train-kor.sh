@@ -18,7 +18,8 @@
 # generator processes), LATIN_N=4000 Latin ones (../mix.json: digits, Latin and punctuation stay
 # readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json),
 # TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, JOBS="a b" (the jobs `train` runs or
-# resumes; `finish` compares the jobs that have run), FRESH=1 restarts the jobs,
+# resumes; `finish` compares the jobs that have run), KOR_MIX=kor/mix-kor.json (the training
+# ink's mix; kor/mix-kor-loose.json moves each syllable's jamo apart), FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
 
@@ -33,6 +34,7 @@ TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
 SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 RATE="${RATE:-0.001}"
 JOBS="${JOBS:-a b}"
+KOR_MIX="${KOR_MIX:-$K/mix-kor.json}"
 KOR_BASE="$SHARED/models/kor_vert.traineddata"
 INK_FLOAT="$T/ink-float.traineddata"
 PY="${PY:-/usr/bin/python3}"
@@ -51,11 +53,13 @@ stage_data() {
     mkdir -p "$WORK/ink"
     local half=$((KOR_N / 2))
     log "ink: $KOR_N Korean (seeds 111, 112), $LATIN_N Latin (seed 121), $DEV_N held-out font (seed 221)"
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor.json" --seed 111 --n "$half" --prefix k -o "$WORK/ink/kor-111.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor.json" --seed 112 --n "$((KOR_N - half))" --prefix k -o "$WORK/ink/kor-112.jsonl"
+    "$PY" "$T/gen_ink.py" --config "$KOR_MIX" --seed 111 --n "$half" --prefix k -o "$WORK/ink/kor-111.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$KOR_MIX" --seed 112 --n "$((KOR_N - half))" --prefix k -o "$WORK/ink/kor-112.jsonl"
     wait_all
     "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 121 --n "$LATIN_N" --prefix l -o "$WORK/ink/latin-121.jsonl" &
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev.json" --seed 221 --n "$DEV_N" --prefix kd -o "$WORK/ink/dev-kor.jsonl"
+    # The same held-out font with its syllables' jamo moved apart: how a model reads loose blocks.
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-loose.json" --seed 222 --n "$DEV_N" --prefix kl -o "$WORK/ink/dev-kor-loose.jsonl"
     wait_all
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl"
 }

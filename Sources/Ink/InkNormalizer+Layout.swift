@@ -4,8 +4,8 @@ extension InkNormalizer {
     /// Steps, each an affine map: move the line's centre to the origin; rotate its baseline
     /// level (clamped); optionally shear away the slant; scale so the ink is
     /// `targetInkHeight` high (clamped for flat ink, see `RenderOptions`), and `widthScale`
-    /// times that across; translate into an
-    /// image with margins, centring ink that came out smaller than the target. A line wider
+    /// times that across; translate into an image with margins, centring ink that came out
+    /// smaller than the target. A line wider
     /// than `maxImageWidth` is split at its widest gaps between words, recursively; a word
     /// still too wide is scaled down to fit.
     public func layout(line: [Int], of strokes: [Stroke], typicalStrokeHeight: Double? = nil) -> [LinePlacement] {

@@ -51,8 +51,8 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// How much wider than its proportions a text line is drawn (`RenderOptions.widthScale`).
     /// Handwriting is narrower than print, and at Tesseract's line height its letters get too
     /// few columns: on held-out writers 1.25 read text lines 3.5 to 6 points better and single
-    /// words as well or slightly better (Models/README.md, "Levers"). A lone glyph and ink read by syllable
-    /// blocks (Hangul) are never stretched.
+    /// words as well or slightly better (Models/README.md, "Levers"). A lone glyph and ink read
+    /// by syllable blocks (Hangul) are never stretched.
     public var textWidthScale: Double
     /// The same for lines under the `digits` and `number` hints (stretching made them worse).
     public var numericWidthScale: Double

@@ -8,8 +8,9 @@
 #
 # PREVIOUS=FILE.traineddata adds that model as a fourth language, "ink-previous" (a model being
 # replaced, read with the same server in the same run).
-# BASELINE_ARGS="--text-width-scale 1" adds "eng-baseline": `eng` read by a second server started
-# with those options (a server setting being replaced, in the same run).
+# BASELINE_ARGS="--text-width-scale 1" adds "eng-baseline": `eng` (or BASELINE_LANG, e.g.
+# ink-previous) read by a second server started with those options (a server setting being
+# replaced, in the same run).
 #
 # Usage: bench/models.sh [ROUNDS, default 3]   (SHARED=... if ../shared is elsewhere)
 source "$(dirname "$0")/lib.sh"
@@ -44,7 +45,7 @@ fi
 for round in $(seq 1 "$ROUNDS"); do
     for lang in "${LANGS[@]}"; do
         port=$PORT served=$lang
-        [[ $lang == eng-baseline ]] && port=$BASELINE_PORT served=eng
+        [[ $lang == eng-baseline ]] && port=$BASELINE_PORT served=${BASELINE_LANG:-eng}
         python3 "$SHARED/tools/eval.py" --server "http://127.0.0.1:$port" --lang "$served" --concurrency 1 --json \
             "${CORPORA[@]}" | tail -1 > "$OUT/models-$lang-$round.json"
         echo "round $round $lang done" >&2

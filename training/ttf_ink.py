@@ -276,22 +276,15 @@ def _reading_order(strokes, band):
 
 def _loosen(regions, layout, w, h, rng, looseness):
     """A syllable's jamo moved apart as hands do and fonts do not: the final consonant lower,
-    the vowel further right (or lower, under the initial), the initial a little larger or
-    smaller; each by up to `looseness` times a fixed share of the syllable's box."""
+    the vowel further right (or lower, under the initial); each by up to `looseness` times a
+    fixed share of the syllable's box. Only moved, never resized, so every stroke keeps its
+    length (and its number of points after resampling)."""
     a = looseness
     vowel = (rng.uniform(0, 0.25 * a) * w if layout != "below" else 0.0,
              rng.uniform(0, 0.2 * a) * h if layout == "below" else 0.0)
     final = (0.5 * vowel[0], rng.uniform(0, 0.35 * a) * h)
-    size = rng.uniform(1 - 0.2 * a, 1 + 0.2 * a)
-    moved = {}
-    for rank, group in regions.items():
-        if rank == 0:
-            centre = 0.5 * (np.vstack(group).min(0) + np.vstack(group).max(0))
-            moved[rank] = [centre + (st - centre) * size for st in group]
-        else:
-            shift = np.array(final if rank == 2 else vowel)
-            moved[rank] = [st + shift for st in group]
-    return moved
+    return {rank: group if rank == 0 else [st + np.array(final if rank == 2 else vowel) for st in group]
+            for rank, group in regions.items()}
 
 
 def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0):

@@ -18,3 +18,19 @@ wait_all() {
     for pid in $(jobs -p); do wait "$pid" || status=$?; done
     return "$status"
 }
+
+# Run in the background beside training jobs: every SNAPSHOT_MINUTES, a copy of each named job's
+# latest checkpoint (WORK/run-NAME/PREFIX_checkpoint) as WORK/run-NAME/snapshot-HHMM-Mmin.checkpoint,
+# so that the effect of training time is measured (the clock time keeps a resumed job's snapshots
+# apart from its first run's).
+snapshot_checkpoints() {
+    local prefix=$1 elapsed=0 name
+    shift
+    while sleep "$((SNAPSHOT_MINUTES * 60))"; do
+        elapsed=$((elapsed + SNAPSHOT_MINUTES))
+        for name in "$@"; do
+            [[ -s "$WORK/run-$name/${prefix}_checkpoint" ]] &&
+                cp "$WORK/run-$name/${prefix}_checkpoint" "$WORK/run-$name/snapshot-$(date +%H%M)-${elapsed}min.checkpoint"
+        done
+    done
+}

@@ -219,17 +219,9 @@ stage_train() {
         pids+=($!)
     done
     # Snapshots of the latest checkpoints, for the effect of training time (stage finish).
-    (
-        local_elapsed=0
-        while sleep "$((SNAPSHOT_MINUTES * 60))"; do
-            local_elapsed=$((local_elapsed + SNAPSHOT_MINUTES))
-            for job in $JOBS; do
-                name="${job%%:*}"
-                [[ -s "$WORK/run-$name/ink_checkpoint" ]] &&
-                    cp "$WORK/run-$name/ink_checkpoint" "$WORK/run-$name/snapshot-$(date +%H%M)-${local_elapsed}min.checkpoint"
-            done
-        done
-    ) &
+    local names=()
+    for job in $JOBS; do names+=("${job%%:*}"); done
+    snapshot_checkpoints ink "${names[@]}" &
     local snapshots=$!
     local status=0
     for pid in "${pids[@]}"; do wait "$pid" || status=$?; done

@@ -150,17 +150,8 @@ stage_train() {
             --debug_interval 0 >> "$WORK/run-$name/train.log" 2>&1 &
         pids+=($!)
     done
-    (
-        elapsed=0
-        while sleep "$((SNAPSHOT_MINUTES * 60))"; do
-            elapsed=$((elapsed + SNAPSHOT_MINUTES))
-            for name in $JOBS; do
-                # The clock time keeps the snapshots of a resumed job apart from the first run's.
-                [[ -s "$WORK/run-$name/kor_checkpoint" ]] &&
-                    cp "$WORK/run-$name/kor_checkpoint" "$WORK/run-$name/snapshot-$(date +%H%M)-${elapsed}min.checkpoint"
-            done
-        done
-    ) &
+    # shellcheck disable=SC2086  # job names are words
+    snapshot_checkpoints kor $JOBS &
     local snapshots=$! status=0 pid
     for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
     kill "$snapshots" 2>/dev/null || true

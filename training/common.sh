@@ -34,3 +34,13 @@ snapshot_checkpoints() {
         done
     done
 }
+
+# Waits for the training jobs (the pids after the first) and then stops the snapshot loop (the
+# first pid). A job stopped by its time bound (timeout's status 124) ended normally.
+await_training() {
+    local snapshots=$1 pid status=0
+    shift
+    for pid in "$@"; do wait "$pid" || status=$?; done
+    kill "$snapshots" 2>/dev/null || true
+    [[ $status == 0 || $status == 124 ]] || { log "training failed ($status)"; return "$status"; }
+}

@@ -222,12 +222,7 @@ stage_train() {
     local names=()
     for job in $JOBS; do names+=("${job%%:*}"); done
     snapshot_checkpoints ink "${names[@]}" &
-    local snapshots=$!
-    local status=0
-    for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
-    kill "$snapshots" 2>/dev/null || true
-    # 124: stopped by the time bound, the normal end.
-    [[ $status == 0 || $status == 124 ]] || { log "training failed ($status)"; return "$status"; }
+    await_training $! "${pids[@]}"
 }
 
 # Character error rate (%) of a checkpoint or model on a list of held-out lstmf files.

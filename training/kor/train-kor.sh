@@ -152,10 +152,7 @@ stage_train() {
     done
     # shellcheck disable=SC2086  # job names are words
     snapshot_checkpoints kor $JOBS &
-    local snapshots=$! status=0 pid
-    for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
-    kill "$snapshots" 2>/dev/null || true
-    [[ $status == 0 || $status == 124 ]] || { log "training failed ($status)"; return "$status"; }
+    await_training $! "${pids[@]}"
 }
 
 cer() {

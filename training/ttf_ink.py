@@ -277,8 +277,9 @@ def _reading_order(strokes, band):
 def _loosen(regions, layout, w, h, rng, looseness):
     """A syllable's jamo moved apart as hands do and fonts do not: the final consonant lower,
     the vowel further right (or lower, under the initial); each by up to `looseness` times a
-    fixed share of the syllable's box. Only moved, never resized, so every stroke keeps its
-    length (and its number of points after resampling)."""
+    fixed share of the syllable's box. Only moved, never resized. The draws come from the
+    sample's generator, so the rest of a mix's samples (texts included) differ from the same
+    mix without looseness."""
     a = looseness
     vowel = (rng.uniform(0, 0.25 * a) * w if layout != "below" else 0.0,
              rng.uniform(0, 0.2 * a) * h if layout == "below" else 0.0)

@@ -134,7 +134,8 @@ stage_train() {
                       --reset_learning_rate --learning_rate "$RATE")
             elif [[ -n "${CONTINUE_FROM:-}" ]]; then
                 # More training for the shipped network (kor/kor-ink-float.traineddata): the
-                # same character set, as the same data gives the same starter.
+                # same character set, as the same data (the default KOR_MIX) gives the same
+                # starter; another mix writes other texts and needs the set remapped.
                 combine_tessdata -e "$CONTINUE_FROM" "$WORK/continue-from.lstm" >/dev/null 2>&1
                 from=(--continue_from "$WORK/continue-from.lstm" --reset_learning_rate --learning_rate "$RATE")
             else

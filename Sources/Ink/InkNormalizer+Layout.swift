@@ -35,7 +35,7 @@ extension InkNormalizer {
 
         let scale = self.scale(inkWidth: ink.width, inkHeight: ink.height, strokeCount: mapped.count,
                                typicalStrokeHeight: typicalStrokeHeight)
-        let scaleX = scale * (options.widthScale > 0 && options.widthScale.isFinite ? options.widthScale : 1)
+        let scaleX = scale * widthScale(forAspect: ink.width * scale / options.targetInkHeight)
         // Ink-relative, scaled coordinates from here: the ink's top-left corner at the origin.
         transform = transform
             .concatenating(AffineTransform(translationX: -ink.minX, y: -ink.minY))
@@ -81,6 +81,18 @@ extension InkNormalizer {
             guard let box = strokes[index].bounds, box.width <= speck, box.height <= speck else { return true }
             return box.maxY >= band.minY - reach && box.minY <= band.maxY + reach
         }
+    }
+
+    /// The horizontal stretch of a line `aspect` target heights wide (`RenderOptions.widthScale`
+    /// and `longLineWidthScale`); 1 for a stretch that is not a positive finite number.
+    func widthScale(forAspect aspect: Double) -> Double {
+        let valid = { (scale: Double) -> Double in scale > 0 && scale.isFinite ? scale : 1 }
+        let short = valid(options.widthScale)
+        guard let long = options.longLineWidthScale.map(valid), long != short else { return short }
+        let range = options.longLineAspect
+        guard range.upperBound > range.lowerBound else { return aspect >= range.upperBound ? long : short }
+        let t = min(1, max(0, (aspect - range.lowerBound) / (range.upperBound - range.lowerBound)))
+        return t.isFinite ? short + t * (long - short) : short
     }
 
     /// Pixels per board unit for ink of the given size: `targetInkHeight` over the ink height,

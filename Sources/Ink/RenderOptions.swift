@@ -41,6 +41,16 @@ public struct RenderOptions: Sendable, Equatable {
     /// Horizontal stretch after scaling: the image is this many times wider than the ink's
     /// proportions (never wider than `maxImageWidth`). Default 1.
     public var widthScale: Double
+    /// The stretch of long lines, when it differs from `widthScale`: a line whose ink, scaled
+    /// to `targetInkHeight`, is at least `longLineAspect.upperBound` heights wide is drawn this
+    /// many times wider, one of at most `longLineAspect.lowerBound` heights gets `widthScale`,
+    /// and lines in between a stretch in between (linear in their width). Handwritten lines
+    /// get taller with their length (more ascenders, descenders and drift), so their letters
+    /// come out narrower than a word's. Default nil: `widthScale` for every line.
+    public var longLineWidthScale: Double?
+    /// See `longLineWidthScale`. Default 4...10 (single words are mostly 2-5 heights wide,
+    /// lines of several words 7-13).
+    public var longLineAspect: ClosedRange<Double>
     /// How ink is split into lines.
     public var segmentation: LineSegmenter.Options
 
@@ -60,9 +70,13 @@ public struct RenderOptions: Sendable, Equatable {
         flatAspectPerStroke: Double = 8,
         outlierRatio: Double = 1,
         widthScale: Double = 1,
+        longLineWidthScale: Double? = nil,
+        longLineAspect: ClosedRange<Double> = 4...10,
         segmentation: LineSegmenter.Options = LineSegmenter.Options()
     ) {
         self.widthScale = widthScale
+        self.longLineWidthScale = longLineWidthScale
+        self.longLineAspect = longLineAspect
         self.targetInkHeight = targetInkHeight
         self.penWidthRatio = penWidthRatio
         self.paddingRatio = paddingRatio

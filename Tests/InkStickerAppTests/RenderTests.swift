@@ -81,6 +81,8 @@ import Testing
         #expect(abs(ratio - 1.25) < 0.03, "widths \(plain.width) and \(stretched.width)")
         #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--text-width-scale", "3"], environment: [:]) }
         #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--numeric-width-scale", "x"], environment: [:]) }
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--long-text-width-scale", "0.2"], environment: [:]) }
+        #expect(try AppOptions.parse(arguments: ["--long-text-width-scale", "1.5"], environment: [:]).recognitionOptions.longTextWidthScale == 1.5)
     }
 
     /// The debug images go through the recogniser's own imaging, stroke repair included: a

@@ -43,6 +43,29 @@ import Testing
         #expect(abs(corner.x - back.x) < 30 && abs(corner.y - back.y) < 30)
     }
 
+    /// With `longLineWidthScale`, a line's stretch follows its width: a word gets `widthScale`,
+    /// a line of many words the long-line stretch, and one in between a stretch in between.
+    @Test func longLinesAreStretchedMoreThanWords() throws {
+        let options = RenderOptions(widthScale: 1.2, longLineWidthScale: 1.6, longLineAspect: 4...10)
+        let stretch = { (letters: Int) throws -> Double in
+            // The word is about 0.56 heights wide per letter (its bars are 1.6 letters high).
+            let word = TestInk.word(x: 100, baseline: 2000, height: 100, letters: letters)
+            let placement = try #require(InkNormalizer(options: options).layout(line: Array(word.indices), of: word).first)
+            let origin = placement.boardToImage.apply(to: Point(x: 0, y: 0))
+            let across = placement.boardToImage.apply(to: Point(x: 1, y: 0))
+            let down = placement.boardToImage.apply(to: Point(x: 0, y: 1))
+            return (across.x - origin.x) / (down.y - origin.y)
+        }
+        #expect(abs(try stretch(4) - 1.2) < 1e-9)
+        #expect(abs(try stretch(30) - 1.6) < 1e-9)
+        let middle = try stretch(12)  // 6.75 heights: 0.46 of the way from 4 to 10
+        #expect(middle > 1.35 && middle < 1.42)
+        // Without a long-line stretch every line gets `widthScale`.
+        let plain = InkNormalizer(options: RenderOptions(widthScale: 1.2))
+        #expect(plain.widthScale(forAspect: 30) == 1.2)
+        #expect(InkNormalizer(options: options).widthScale(forAspect: .nan) == 1.2)
+    }
+
     @Test func aSpeckHighAboveTheLettersDoesNotShrinkThem() throws {
         let word = TestInk.word(x: 0, baseline: 400, height: 40, letters: 6)
         let alone = try #require(normalizer.layout(line: Array(word.indices), of: word).first)

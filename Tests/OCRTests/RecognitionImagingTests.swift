@@ -67,7 +67,12 @@ import Testing
         let text = try width(.text, imaging), number = try width(.number, imaging)
         let margin = 2 * imaging.options.render.inkHeight * (imaging.options.render.paddingRatio + imaging.options.render.penWidthRatio / 2)
         let ratio = (Double(text) - margin) / (Double(number) - margin)
-        #expect(abs(ratio - imaging.options.textWidthScale) < 0.03)
+        #expect(abs(ratio - imaging.options.textWidthScale) < 0.03 || imaging.options.longTextWidthScale != nil)
+        // A long-line stretch widens text lines (this one is over 4 heights wide), never numbers.
+        let long = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1.25, longTextWidthScale: 1.8))
+        let plain = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1.25, longTextWidthScale: nil))
+        #expect(try width(.text, long) > width(.text, plain))
+        #expect(try width(.number, long) == number)
         var blocks = LineImager()
         blocks.options.segmentation.groupsSyllableBlocks = true
         #expect(try width(.text, RecognitionImaging(imager: blocks)) == number)
@@ -82,7 +87,8 @@ import Testing
         let ink = imaging.prepare(strokes, hint: .text)
         #expect(!ink.repaired)
         let images = ink.lines.lines.indices.flatMap { imaging.render(ink, line: $0, variant: imaging.options.render) }
-        let direct = LineImager(options: RenderOptions(widthScale: imaging.options.textWidthScale))
+        let direct = LineImager(options: RenderOptions(widthScale: imaging.options.textWidthScale,
+                                                       longLineWidthScale: imaging.options.longTextWidthScale))
             .render(strokes, variant: imaging.options.render)
         #expect(images.map(\.image) == direct.map(\.image))
     }

@@ -19,7 +19,8 @@
 # readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json),
 # TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, JOBS="a b" (the jobs `train` runs or
 # resumes; `finish` compares the jobs that have run), KOR_MIX=kor/mix-kor.json (the training
-# ink's mix; kor/mix-kor-loose.json moves each syllable's jamo apart), FRESH=1 restarts the jobs,
+# ink's mix; kor/mix-kor-loose.json moves each syllable's jamo apart, kor/mix-kor-print.json also
+# adds print designs), FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
 
@@ -133,16 +134,18 @@ stage_train() {
                 from=(--continue_from "$WORK/starter/kor/kor.lstm" --old_traineddata "$KOR_BASE"
                       --reset_learning_rate --learning_rate "$RATE")
             elif [[ -n "${CONTINUE_FROM:-}" ]]; then
-                # More training for the shipped network (kor/kor-ink-float.traineddata): the
-                # same character set, as the same data (the default KOR_MIX) gives the same
-                # starter; another mix writes other texts and needs the set remapped.
+                # More training for the shipped network (kor/kor-ink-float.traineddata). Another
+                # mix writes other texts, so its character set differs: --old_traineddata maps
+                # the output layer from the shipped set to this starter's (the identity when
+                # they are the same).
                 combine_tessdata -e "$CONTINUE_FROM" "$WORK/continue-from.lstm" >/dev/null 2>&1
-                from=(--continue_from "$WORK/continue-from.lstm" --reset_learning_rate --learning_rate "$RATE")
+                from=(--continue_from "$WORK/continue-from.lstm" --old_traineddata "$CONTINUE_FROM"
+                      --reset_learning_rate --learning_rate "$RATE")
             else
                 from=(--continue_from "$WORK/starter/ink/ink.lstm" --old_traineddata "$INK_FLOAT"
                       --reset_learning_rate --learning_rate "$RATE")
             fi
-            log "job $name: from $([[ $name == a ]] && echo kor_vert || echo the Latin pen-ink network), $TRAIN_MINUTES minutes"
+            log "job $name: from $([[ $name == a ]] && echo kor_vert || echo "${CONTINUE_FROM:-the Latin pen-ink network}"), $TRAIN_MINUTES minutes"
         fi
         timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
             lstmtraining "${from[@]}" --traineddata "$(job_traineddata "$name")" \

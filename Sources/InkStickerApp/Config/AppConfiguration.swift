@@ -48,8 +48,9 @@ public struct AppConfiguration: Sendable {
     /// (see `SyllableBlockPolicy`): by default the Korean ones.
     public var syllableBlocks = SyllableBlockPolicy.koreanModels
     /// Horizontal stretch of text lines and of lines under a numeric hint before they are read
-    /// (`RecognitionOptions.textWidthScale`, `numericWidthScale`).
+    /// (`RecognitionOptions.textWidthScale`, `longTextWidthScale`, `numericWidthScale`).
     public var textWidthScale = RecognitionOptions().textWidthScale
+    public var longTextWidthScale = RecognitionOptions().longTextWidthScale
     public var numericWidthScale = RecognitionOptions().numericWidthScale
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
@@ -79,6 +80,7 @@ public struct AppConfiguration: Sendable {
     public var recognitionOptions: RecognitionOptions {
         var options = RecognitionOptions(syllableBlocks: syllableBlocks)
         options.textWidthScale = textWidthScale
+        options.longTextWidthScale = longTextWidthScale
         options.numericWidthScale = numericWidthScale
         return options
     }

@@ -43,8 +43,9 @@ public struct RecognitionImaging: Sendable {
         imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
         // Hangul (ink grouped by syllable blocks) keeps its square blocks: stretched, the
         // held-out font read slightly worse.
-        imager.options.widthScale = glyph || imager.options.segmentation.groupsSyllableBlocks ? 1
-            : hint == .text ? options.textWidthScale : options.numericWidthScale
+        let stretched = !glyph && !imager.options.segmentation.groupsSyllableBlocks
+        imager.options.widthScale = !stretched ? 1 : hint == .text ? options.textWidthScale : options.numericWidthScale
+        imager.options.longLineWidthScale = stretched && hint == .text ? options.longTextWidthScale : nil
         // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
         // can look like a line of its own).
         let lines = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],

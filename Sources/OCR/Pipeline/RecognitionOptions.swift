@@ -54,6 +54,10 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// words as well or slightly better (Models/README.md, "Levers"). A lone glyph and ink read
     /// by syllable blocks (Hangul) are never stretched.
     public var textWidthScale: Double
+    /// The stretch of long text lines (`RenderOptions.longLineWidthScale`: lines of at least 10
+    /// heights get it, lines of at most 4 `textWidthScale`, linear between). nil: every text
+    /// line gets `textWidthScale`.
+    public var longTextWidthScale: Double?
     /// The same for lines under the `digits` and `number` hints (stretching made them worse).
     public var numericWidthScale: Double
     /// Ink of at most `singleGlyphMaxStrokes` strokes, at most this many times as wide as it
@@ -90,6 +94,7 @@ public struct RecognitionOptions: Sendable, Hashable {
         textCorrectsSlant: Bool = false,
         numericCorrectsSlant: Bool = false,
         textWidthScale: Double = 1.25,
+        longTextWidthScale: Double? = nil,
         numericWidthScale: Double = 1,
         singleGlyphMaxAspect: Double = 1.3,
         singleGlyphMaxStrokes: Int = 3,
@@ -109,6 +114,7 @@ public struct RecognitionOptions: Sendable, Hashable {
         self.textCorrectsSlant = textCorrectsSlant
         self.numericCorrectsSlant = numericCorrectsSlant
         self.textWidthScale = textWidthScale
+        self.longTextWidthScale = longTextWidthScale
         self.numericWidthScale = numericWidthScale
         self.singleGlyphMaxAspect = singleGlyphMaxAspect
         self.singleGlyphMaxStrokes = singleGlyphMaxStrokes

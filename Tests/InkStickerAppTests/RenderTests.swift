@@ -62,19 +62,25 @@ import Testing
         #expect(debug.body == png.body)
     }
 
-    /// `--text-width-scale` reaches the recogniser's imaging: the same text drawn at 1 and at
-    /// the default 1.25 differs in width by that factor (apart from the margins), not in height.
+    /// `--text-width-scale` and `--long-text-width-scale` reach the recogniser's imaging: the same
+    /// text drawn at 1 and at 1.25 differs in width by that factor (apart from the margins), not
+    /// in height.
     @Test func textWidthScaleOptionStretchesWhatTheRecogniserSees() throws {
         let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
         func size(_ arguments: [String]) throws -> (width: Int, height: Int) {
             let configuration = try AppOptions.parse(arguments: arguments, environment: [:])
-            let harness = try ServiceHarness { $0.textWidthScale = configuration.textWidthScale }
+            let harness = try ServiceHarness {
+                $0.textWidthScale = configuration.textWidthScale
+                $0.longTextWidthScale = configuration.longTextWidthScale
+            }
             let png = try harness.client.request("POST", "/v1/recognize?debug=png", json: ["strokes": sample.strokes])
             #expect(png.status == 200)
             let bytes = Array(png.body)
             return (bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, bytes[20..<24].reduce(0) { $0 << 8 | Int($1) })
         }
-        let plain = try size(["--text-width-scale", "1"]), stretched = try size([])
+        // The long-line stretch set to the same value, so that the line's length does not matter.
+        let plain = try size(["--text-width-scale", "1", "--long-text-width-scale", "1"])
+        let stretched = try size(["--long-text-width-scale", "1.25"])
         #expect(stretched.height == plain.height)
         // Margins: 2 × (0.25 + 0.04) × 24 px, not stretched.
         let ratio = (Double(stretched.width) - 13.9) / (Double(plain.width) - 13.9)

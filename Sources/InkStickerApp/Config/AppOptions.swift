@@ -73,7 +73,7 @@ public enum AppOptions {
         option("--text-width-scale", "INKSTICKER_TEXT_WIDTH_SCALE", "X", "how much wider than its proportions a text line is drawn for the recognizer, 0.5 to 2 (default 1.25)") { c, v throws(OptionError) in
             c.textWidthScale = try widthScale(v, "--text-width-scale")
         },
-        option("--long-text-width-scale", "INKSTICKER_LONG_TEXT_WIDTH_SCALE", "X", "the same for long text lines: lines at least 10 heights wide get X, lines up to 4 heights the text width scale, linear between; 0.5 to 2 (default: the text width scale)") { c, v throws(OptionError) in
+        option("--long-text-width-scale", "INKSTICKER_LONG_TEXT_WIDTH_SCALE", "X", "the same for long text lines: lines at least 10 heights wide get X, lines up to 4 heights the text width scale, linear between; 0.5 to 2 (default 1.4)") { c, v throws(OptionError) in
             c.longTextWidthScale = try widthScale(v, "--long-text-width-scale")
         },
         option("--numeric-width-scale", "INKSTICKER_NUMERIC_WIDTH_SCALE", "X", "the same for lines under the digits and number hints (default 1)") { c, v throws(OptionError) in

@@ -55,27 +55,33 @@ import Testing
         #expect(ink.origin == [0, 0])
     }
 
-    /// Text lines are drawn `textWidthScale` times wider; lines under a numeric hint and ink
-    /// grouped by syllable blocks (Hangul) keep their proportions.
-    @Test func textLinesAreStretchedNumbersAndHangulAreNot() throws {
+    /// Text lines are drawn `textWidthScale` times wider (long ones up to `longTextWidthScale`),
+    /// lines under a numeric hint `numericWidthScale` times, and ink grouped by syllable blocks
+    /// (Hangul) keeps its proportions.
+    @Test func textAndNumbersAreStretchedEachTheirOwnWayAndHangulIsNot() throws {
         let strokes = Self.strokes(try Corpus.sample("print.jsonl", text: "email Sarah"))
-        let imaging = RecognitionImaging()
         func width(_ hint: CharacterHint, _ imaging: RecognitionImaging) throws -> Int {
             let ink = imaging.prepare(strokes, hint: hint)
             return try #require(imaging.render(ink, line: 0, variant: imaging.options.render).first).image.width
         }
-        let text = try width(.text, imaging), number = try width(.number, imaging)
-        let margin = 2 * imaging.options.render.inkHeight * (imaging.options.render.paddingRatio + imaging.options.render.penWidthRatio / 2)
-        let ratio = (Double(text) - margin) / (Double(number) - margin)
-        #expect(abs(ratio - imaging.options.textWidthScale) < 0.03 || imaging.options.longTextWidthScale != nil)
+        let render = RecognitionOptions().render
+        let margin = 2 * render.inkHeight * (render.paddingRatio + render.penWidthRatio / 2)
+        func ratio(_ a: Int, _ b: Int) -> Double { (Double(a) - margin) / (Double(b) - margin) }
+        let plain = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1, longTextWidthScale: nil, numericWidthScale: 1))
+        let unstretched = try width(.text, plain)
+        #expect(try width(.number, plain) == unstretched)
+        let stretched = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1.25, longTextWidthScale: nil, numericWidthScale: 1.1))
+        #expect(abs(ratio(try width(.text, stretched), unstretched) - 1.25) < 0.03)
+        #expect(abs(ratio(try width(.number, stretched), unstretched) - 1.1) < 0.03)
         // A long-line stretch widens text lines (this one is over 4 heights wide), never numbers.
-        let long = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1.25, longTextWidthScale: 1.8))
-        let plain = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1.25, longTextWidthScale: nil))
-        #expect(try width(.text, long) > width(.text, plain))
-        #expect(try width(.number, long) == number)
+        let long = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1.25, longTextWidthScale: 1.8, numericWidthScale: 1.1))
+        #expect(try width(.text, long) > width(.text, stretched))
+        #expect(try width(.number, long) == width(.number, stretched))
+        // Syllable blocks: never stretched, whatever the options say.
         var blocks = LineImager()
         blocks.options.segmentation.groupsSyllableBlocks = true
-        #expect(try width(.text, RecognitionImaging(imager: blocks)) == number)
+        #expect(try width(.text, RecognitionImaging(imager: blocks, options: long.options)) == unstretched)
+        #expect(try width(.number, RecognitionImaging(imager: blocks, options: long.options)) == unstretched)
     }
 
     /// Clean ink (nothing to repair, not a lone glyph) is drawn exactly as the line imager

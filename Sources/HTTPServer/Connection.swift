@@ -42,6 +42,9 @@ final class Connection {
     var wantsWrite = false
     var readPaused = false
     var processing = false
+    /// Whether the connection has buffered requests left after its turn and waits in the
+    /// loop's ready list for the next one.
+    var deferred = false
     var closed = false
     /// Whether the final response may leave request bytes unread (an early error): then the
     /// connection lingers after it instead of closing at once.

@@ -51,6 +51,9 @@ final class EventLoop: @unchecked Sendable {
 
     // Loop-thread state.
     var connections: [UInt64: Connection] = [:]
+    /// Connections whose turn ended with buffered requests left (`maxRequestsPerTurn`), served
+    /// again after the next round of events.
+    var ready: [UInt64] = []
     private var nextID: UInt64 = 2
     var draining = false
     var drainDeadline: UInt64 = 0
@@ -103,7 +106,8 @@ final class EventLoop: @unchecked Sendable {
         var masks = [UInt32](repeating: 0, count: maxEvents)
         var nextSweep = Clock.now() + 250_000_000
         while !stopped {
-            let n = csys_epoll_wait(epfd, &datas, &masks, Int32(maxEvents), 250)
+            // Connections with requests left wait only for the events that arrived meanwhile.
+            let n = csys_epoll_wait(epfd, &datas, &masks, Int32(maxEvents), ready.isEmpty ? 250 : 0)
             for i in 0..<max(0, Int(n)) {
                 switch datas[i] {
                 case Self.wakeToken:
@@ -121,6 +125,7 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             runInbox()
+            serveReady()
             let now = Clock.now()
             if now >= nextSweep {
                 sweepTimeouts(now: now)

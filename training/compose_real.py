@@ -8,15 +8,18 @@ lines    2-7 words of one writer (one UNIPEN session: same tablet, same scale), 
          side with that person's own word spacing and baseline slope, measured on the person's
          text segments (the largest gaps between ink blobs of a segment are its word spaces,
          as many as its label has spaces); persons without text segments draw from everyone's.
-numbers  prices, dates, times, phone numbers, codes, percentages, small sums and plain numbers
-         from one person's isolated digits and symbols. Those were written one per box, so
-         their size says nothing about their height in a number: each glyph is normalised
-         (digits and capitals to one height, each symbol to its usual size and place against
-         the baseline) before it is placed, with the person's own letter spacing and a little
+numbers  prices, dates, times, phone numbers, codes, percentages, small sums, plain numbers,
+         runs of digits written apart and lists of numbers from one person's isolated digits
+         and symbols, on one slanted baseline or (a fifth of those of three or more words) on
+         two or three rows. Those glyphs were written one per box, so their size says nothing
+         about their height in a number: each glyph is normalised (digits and capitals to one
+         height, each symbol to its usual size and place against the baseline) before it is
+         placed, with the person's own letter spacing (sometimes wide apart) and a little
          jitter.
 
   python3 compose_real.py lines IN.jsonl --n 8000 --seed 5 -o OUT.jsonl
   python3 compose_real.py numbers IN.jsonl --n 6000 --seed 5 -o OUT.jsonl
+  python3 compose_real.py numbers IN.jsonl --n 200 --min-parts 3 -o OUT.jsonl   (runs, lists, sums)
 
 Deterministic for the same input, n and seed. Time channels are dropped (the pieces were
 written at unrelated times).
@@ -169,7 +172,16 @@ def place(glyph, x, height, rng):
 def number_text(rng):
     d = lambda k: "".join(rng.choice(string.digits) for _ in range(k))  # noqa: E731
     n = lambda: str(rng.choice([rng.randint(0, 99), rng.randint(0, 999), rng.randint(0, 99999)]))  # noqa: E731
-    kind = rng.choices(range(13), [10, 8, 6, 5, 7, 5, 6, 4, 4, 3, 4, 2, 3])[0]
+    kind = rng.choices(range(15), [10, 8, 6, 5, 7, 5, 6, 4, 4, 3, 4, 2, 3, 3, 3])[0]
+    if kind == 13:
+        # A run of digits written apart, as in a form or a drill: "0 1 2 3 4 5 6 7 8 9".
+        if rng.random() < 0.4:
+            start = rng.randint(0, 9)
+            return " ".join(str((start + i) % 10) for i in range(rng.randint(5, 20)))
+        return " ".join(rng.choice(string.digits) for _ in range(rng.randint(4, 16)))
+    if kind == 14:
+        # A list of numbers, as in a column of figures written across.
+        return " ".join(rng.choice([n(), "%s.%s" % (n(), d(2))]) for _ in range(rng.randint(2, 5)))
     if kind == 0:
         return n()
     if kind == 1:
@@ -205,7 +217,7 @@ def number_text(rng):
                        "%s%s" % (d(rng.randint(1, 3)), letters)])
 
 
-def make_numbers(records, n, seed, prefix):
+def make_numbers(records, n, seed, prefix, min_parts=1):
     rng = random.Random(seed)
     glyphs = collections.defaultdict(lambda: collections.defaultdict(list))
     for r in records:
@@ -221,21 +233,45 @@ def make_numbers(records, n, seed, prefix):
     while persons and len(out) < n:
         person = rng.choice(persons)
         text = number_text(rng)
+        if text.count(" ") + 1 < min_parts:
+            continue
         own, shared = glyphs[person], by_group[group_of[person]]
         if any(c != " " and not (own.get(c) or shared.get(c)) for c in text):
             continue
         height = 100.0
-        letter_gap = rng.uniform(0.1, 0.3)
-        pen_x, strokes = 0.0, []
-        for c in text:
-            if c == " ":
-                pen_x += rng.uniform(0.45, 0.9) * height
-                continue
-            placed, width = place(rng.choice(own.get(c) or shared[c]), pen_x, height, rng)
-            strokes.extend(placed)
-            pen_x += width + (letter_gap + rng.uniform(-0.05, 0.08)) * height
-        out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": text, "strokes": strokes})
+        # Most numbers are written with the person's usual letter spacing; some glyph by glyph,
+        # far apart, as in boxes.
+        letter_gap = rng.uniform(0.1, 0.3) if rng.random() < 0.85 else rng.uniform(0.35, 0.8)
+        # A space stays wider than the gaps between glyphs, or no reader could tell them apart.
+        space = max(rng.uniform(0.45, 0.9), letter_gap + rng.uniform(0.4, 0.7))
+        slope = rng.uniform(-0.04, 0.04)
+        rows = layout_rows(text, rng)
+        strokes = []
+        for row, words in enumerate(rows):
+            pen_x = rng.uniform(-0.3, 0.6) * height if row else 0.0
+            top = row * rng.uniform(1.5, 2.1) * height
+            for c in " ".join(words):
+                if c == " ":
+                    pen_x += (space + rng.uniform(-0.1, 0.1)) * height
+                    continue
+                placed, width = place(rng.choice(own.get(c) or shared[c]), pen_x, height, rng)
+                strokes.extend({"x": s["x"], "y": [round(y + top + slope * x, 2) for x, y in zip(s["x"], s["y"])]}
+                               for s in placed)
+                pen_x += width + (letter_gap + rng.uniform(-0.05, 0.08)) * height
+        out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": " ".join(" ".join(r) for r in rows),
+                    "strokes": strokes})
     return out
+
+
+def layout_rows(text, rng):
+    """The words of `text` in one row, or (a fifth of those of three or more words) in two or
+    three rows written one under the other, read top to bottom."""
+    words = text.split(" ")
+    if len(words) < 3 or rng.random() >= 0.2:
+        return [words]
+    count = 3 if len(words) >= 9 and rng.random() < 0.4 else 2
+    cuts = sorted(rng.sample(range(1, len(words)), count - 1))
+    return [words[a:b] for a, b in zip([0] + cuts, cuts + [len(words)])]
 
 
 def main():
@@ -245,12 +281,15 @@ def main():
     ap.add_argument("--n", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--prefix", default=None)
+    ap.add_argument("--min-parts", type=int, default=1, help="numbers: only those of at least this many words")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
     with open(a.input, encoding="utf-8") as f:
         records = [json.loads(line) for line in f if line.strip()]
-    make = make_lines if a.what == "lines" else make_numbers
-    samples = make(records, a.n, a.seed, a.prefix or a.what[:-1])
+    if a.what == "lines":
+        samples = make_lines(records, a.n, a.seed, a.prefix or "line")
+    else:
+        samples = make_numbers(records, a.n, a.seed, a.prefix or "number", a.min_parts)
     with open(a.out, "w", encoding="utf-8") as out:
         for s in samples:
             out.write(json.dumps(s, separators=(",", ":")) + "\n")

@@ -66,6 +66,7 @@ for lang in "${langs[@]}"; do
             run "$WORK/ink/dev-$part-words.jsonl" "$WORK/ink/dev-$part-text.jsonl" "$WORK/ink/dev-$part-lines.jsonl" \
                 "$WORK/ink/dev-$part-chars.jsonl"
             run --charset number "$WORK/ink/dev-$part-cnumbers.jsonl"
+            [[ -s "$WORK/ink/dev-$part-xnumbers.jsonl" ]] && run --charset number "$WORK/ink/dev-$part-xnumbers.jsonl"
             [[ -s "$WORK/ink/dev-$part-numbers.jsonl" ]] && run --charset number "$WORK/ink/dev-$part-numbers.jsonl"
             run --charset digits "$WORK/ink/dev-$part-digits.jsonl"
         done

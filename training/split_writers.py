@@ -7,7 +7,8 @@ Held out whole, never sample by sample (training/heldout.json):
     device, which is what users of the service are;
   * "persons": persons of the other directories, for checkpoint selection.
 Everything else is training ink. Each output line keeps the corpus fields (kind, domain,
-person, writer, writerGroup), so later stages can split by kind.
+person, writer, writerGroup), so later stages can split by kind; labels that kept UNIPEN's
+token spacing are written as the ink was written (clean_label).
 
   python3 split_writers.py IN.jsonl.gz --heldout heldout.json --train TRAIN.jsonl \
       --persons DEV_PERSONS.jsonl --groups DEV_GROUPS.jsonl
@@ -22,7 +23,23 @@ import argparse
 import collections
 import gzip
 import json
+import re
 import zlib
+
+# Contributor hpp kept UNIPEN's token spacing in about 50 labels: "( 4 5 6 ) 7 8 9 - 0 1 2 3" for
+# a number written "(456)789-0123", "2: 0 0 on 3 / 2 3 / 9 2." for "2:00 on 3/23/92.", "she 'll"
+# for "she'll" (corpus/train/README.md; checked on renders). Its letters written apart ("A B C")
+# keep their spaces.
+TOKEN_SPACE = re.compile(r"(?<=[0-9()/:.,$%-]) (?=[0-9()/:.,$%-])| (?='[a-z])")
+
+
+def clean_label(record):
+    """The label as written: hpp's token spaces between digits and number signs removed."""
+    if record["writerGroup"] == "hpp":
+        text = TOKEN_SPACE.sub("", record["text"])
+        if text != record["text"]:
+            return dict(record, text=text)
+    return record
 
 
 def read(path):
@@ -83,7 +100,7 @@ def main():
     # A person who wrote in a held-out directory is held out with it everywhere: some persons
     # wrote in two directories (ced+cee), and the model must not meet them in either.
     group_persons = {r["person"] for _, r in read(a.input) if r["writerGroup"] in groups}
-    counts = collections.Counter()
+    counts, relabelled = collections.Counter(), collections.Counter()
     with open(a.train, "w", encoding="utf-8") as train, open(a.persons, "w", encoding="utf-8") as dev_persons, \
             open(a.groups, "w", encoding="utf-8") as dev_groups:
         for line, r in read(a.input):
@@ -93,11 +110,14 @@ def main():
                 out, part = dev_persons, "persons"
             else:
                 out, part = train, "train"
-            out.write(line)
+            cleaned = clean_label(r)
+            out.write(line if cleaned is r else json.dumps(cleaned, separators=(",", ":")) + "\n")
             counts[part, r["kind"]] += 1
+            relabelled[part] += cleaned is not r
     for part in ("train", "persons", "groups"):
         kinds = {k: n for (p, k), n in sorted(counts.items()) if p == part}
-        print("real ink, %s: %d (%s)" % (part, sum(kinds.values()), ", ".join("%s %d" % kv for kv in kinds.items())))
+        print("real ink, %s: %d (%s; %d labels without token spaces)" % (
+            part, sum(kinds.values()), ", ".join("%s %d" % kv for kv in kinds.items()), relabelled[part]))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 # and installs the result as Models/ink.traineddata. See training/README.md.
 #
 #   training/train.sh                 # everything: deps data render lstmf starter train finish dictionary
+#                                     # (data is synth then real; either can be run on its own)
 #   training/train.sh train finish    # only some stages, in the order given
 #
 # Every stage can be run again on its own; `train` continues its jobs from their last
@@ -58,6 +59,9 @@ MAX_ITERATIONS="${MAX_ITERATIONS:-1000000}"
 WORDS="${WORDS:-/usr/share/dict/american-english}"
 STOCK_ENG="${STOCK_ENG:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}"
 BASE="$SHARED/models/fra.traineddata"
+# The held-out sets of each part (persons, groups): real words, text segments, digits, letters
+# and numbers, and lines and numbers composed from the part's own ink.
+HELDOUT_SETS="words text lines digits chars numbers cnumbers xnumbers"
 REAL="$SHARED/corpus/train/unipen-writers.jsonl.gz"
 # Debian's python3 (numpy and Pillow from Debian packages), whatever python3 comes first on PATH.
 PY="${PY:-/usr/bin/python3}"
@@ -84,9 +88,19 @@ heldout_real() {
     "$PY" "$T/compose_real.py" lines "$in" --n 300 --seed 25 --prefix "dev$part-line" -o "$WORK/ink/dev-$part-lines.jsonl"
     "$PY" "$T/compose_real.py" numbers "$in" --n 200 --seed 26 --prefix "dev$part-number" \
         -o "$WORK/ink/dev-$part-cnumbers.jsonl"
+    # Numbers of three or more parts (runs of digits written apart, lists, sums, phone numbers),
+    # a fifth of them on two or three rows: the layouts the short real numbers lack.
+    "$PY" "$T/compose_real.py" numbers "$in" --n 200 --min-parts 3 --seed 28 --prefix "dev$part-xnumber" \
+        -o "$WORK/ink/dev-$part-xnumbers.jsonl"
 }
 
+# data = synth + real (each can be run again on its own).
 stage_data() {
+    stage_synth
+    stage_real
+}
+
+stage_synth() {
     mkdir -p "$WORK/ink"
     log "synthetic ink: $SYNTH_N training samples (seeds 101, 102), $DEV_N held out (seed 201)"
     local half=$((SYNTH_N / 2))
@@ -97,6 +111,10 @@ stage_data() {
     PROSE_DIR="$HELDOUT_PROSE_DIR" "$PY" "$T/gen_ink.py" --config "$T/mix-heldout.json" --seed 202 \
         --n "$ENGLISH_N" --prefix deven -o "$WORK/ink/dev-english.jsonl"
     wait_all
+}
+
+stage_real() {
+    mkdir -p "$WORK/ink"
     # Real ink (corpus/train only; corpus/real is test data): whole persons and whole contributor
     # directories held out (heldout.json).
     "$PY" "$T/split_writers.py" "$REAL" --heldout "$HELDOUT" --train "$WORK/ink/real-all.jsonl" \
@@ -111,41 +129,55 @@ stage_data() {
     heldout_real groups
 }
 
+# Renders one ink file into DIR as shards NAME-NNNN (inkrender ARGS...), unless the shards are
+# there and newer than the ink and the renderer: a later data stage that changes some ink files
+# re-renders only those (their old shards and lstmf files go first).
+render_set() {
+    local ink="$1" dir="$2" name="$3" stamp
+    shift 3
+    stamp="$dir/.$name.rendered"
+    if [[ -f $stamp && $stamp -nt $ink && $stamp -nt $RENDER ]]; then
+        return
+    fi
+    rm -f "$stamp" "$dir/$name"-[0-9][0-9][0-9][0-9].*
+    "$RENDER" "$ink" --out "$dir" --name "$name" "$@" && touch "$stamp"
+}
+
 stage_render() {
     log "building inkrender"
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
-    local render="$ROOT/.build/debug/inkrender" part set hint
-    rm -rf "$WORK/lines"
-    mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
-    "$render" "$WORK/ink/synth-101.jsonl" --out "$WORK/lines/train" --name synth-101 --seed 101 --shard-size 250 &
-    "$render" "$WORK/ink/synth-102.jsonl" --out "$WORK/lines/train" --name synth-102 --seed 102 --shard-size 250
+    RENDER="$ROOT/.build/debug/inkrender"
+    local part set hint train="$WORK/lines/train" dev="$WORK/lines/dev"
+    mkdir -p "$train" "$dev"
+    render_set "$WORK/ink/synth-101.jsonl" "$train" synth-101 --seed 101 --shard-size 250 &
+    render_set "$WORK/ink/synth-102.jsonl" "$train" synth-102 --seed 102 --shard-size 250
     wait_all
-    "$render" "$WORK/ink/real-words.jsonl" --out "$WORK/lines/train" --name real-words --seed 7 \
+    render_set "$WORK/ink/real-words.jsonl" "$train" real-words --seed 7 \
         --copies "$WORD_COPIES" --plain-fraction 0.25 --shard-size 250 &
-    "$render" "$WORK/ink/real-lines.jsonl" --out "$WORK/lines/train" --name real-lines --seed 11 --shard-size 250
+    render_set "$WORK/ink/real-lines.jsonl" "$train" real-lines --seed 11 --shard-size 250
     wait_all
     # Digits as the service draws them with the digits hint, composed numbers half with the
     # number hint (its slant setting), half as text.
-    "$render" "$WORK/ink/real-digits.jsonl" --out "$WORK/lines/train" --name real-digits --seed 8 \
+    render_set "$WORK/ink/real-digits.jsonl" "$train" real-digits --seed 8 \
         --copies "$DIGIT_COPIES" --hint digits --shard-size 250 &
-    "$render" "$WORK/ink/real-chars.jsonl" --out "$WORK/lines/train" --name real-chars --seed 9 --shard-size 250
+    render_set "$WORK/ink/real-chars.jsonl" "$train" real-chars --seed 9 --shard-size 250
     wait_all
-    "$render" "$WORK/ink/real-numbers.jsonl" --out "$WORK/lines/train" --name real-numbers-n --seed 12 \
+    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-n --seed 12 \
         --hint number --limit "$((NUMBERS_N / 2))" --shard-size 250 &
-    "$render" "$WORK/ink/real-numbers.jsonl" --out "$WORK/lines/train" --name real-numbers-t --seed 13 --shard-size 250
+    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-t --seed 13 --shard-size 250
     wait_all
     # Held-out ink exactly as the service draws it (the hint its kind gets through the API).
     for part in persons groups; do
-        for set in words text digits chars numbers lines cnumbers; do
+        for set in $HELDOUT_SETS; do
             hint=text
             [[ $set == digits ]] && hint=digits
-            [[ $set == numbers || $set == cnumbers ]] && hint=number
-            "$render" "$WORK/ink/dev-$part-$set.jsonl" --out "$WORK/lines/dev" --name "dev-$part-$set" \
+            [[ $set == *numbers ]] && hint=number
+            render_set "$WORK/ink/dev-$part-$set.jsonl" "$dev" "dev-$part-$set" \
                 --plain-fraction 1 --hint "$hint" --shard-size 100 2>&1 | sed 's/^/  /'
         done
     done
-    "$render" "$WORK/ink/dev-synth.jsonl" --out "$WORK/lines/dev" --name dev-synth --plain-fraction 1 --shard-size 100
-    "$render" "$WORK/ink/dev-english.jsonl" --out "$WORK/lines/dev" --name dev-english --plain-fraction 1 --shard-size 100
+    render_set "$WORK/ink/dev-synth.jsonl" "$dev" dev-synth --plain-fraction 1 --shard-size 100
+    render_set "$WORK/ink/dev-english.jsonl" "$dev" dev-english --plain-fraction 1 --shard-size 100
 }
 
 stage_lstmf() {
@@ -273,7 +305,7 @@ stage_finish() {
     cp "$WORK/ink.traineddata" "$ROOT/Models/ink-raw.traineddata"
     local set kind lists=()
     for set in persons groups; do
-        for kind in words text lines digits chars numbers cnumbers; do
+        for kind in $HELDOUT_SETS; do
             find "$WORK/lines/dev" -name "dev-$set-$kind*.lstmf" | sort > "$WORK/eval-$set-$kind.list"
             [[ -s "$WORK/eval-$set-$kind.list" ]] && lists+=("$set-$kind")
         done

@@ -16,11 +16,13 @@
 #
 # Settings (environment): WORK=training/work-kor, KOR_N=16000 Korean training samples (two
 # generator processes), LATIN_N=4000 Latin ones (../mix.json: digits, Latin and punctuation stay
-# readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json),
+# readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json; as
+# many random syllables in it, kor/mix-kor-dev-syll.json),
 # TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, JOBS="a b" (the jobs `train` runs or
 # resumes; `finish` compares the jobs that have run), KOR_MIX=kor/mix-kor.json (the training
 # ink's mix; kor/mix-kor-loose.json moves each syllable's jamo apart, kor/mix-kor-print.json also
-# adds print designs), FRESH=1 restarts the jobs,
+# adds print designs, kor/mix-kor-syll.json writes far more runs of random syllables),
+# FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
 
@@ -62,6 +64,9 @@ stage_data() {
     # The same held-out font with its syllables' jamo moved apart: how a model reads loose blocks.
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-loose.json" --seed 222 --n "$DEV_N" --prefix kl -o "$WORK/ink/dev-kor-loose.jsonl"
     wait_all
+    # The same font writing random syllables: reading syllable shapes without a known word.
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-syll.json" --seed 223 --n "$DEV_N" --prefix ks -o "$WORK/ink/dev-kor-syll.jsonl"
+    cat "$WORK/ink/dev-kor.jsonl" "$WORK/ink/dev-kor-syll.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl"
 }
 
@@ -78,6 +83,7 @@ stage_render() {
     "${render[@]}" "$WORK/ink/latin-121.jsonl" --out "$WORK/lines/train" --name latin-121 --seed 121 --shard-size 250 &
     "${render[@]}" "$WORK/ink/dev-kor.jsonl" --out "$WORK/lines/dev" --name dev-kor --plain-fraction 1 --shard-size 100
     wait_all
+    "${render[@]}" "$WORK/ink/dev-kor-syll.jsonl" --out "$WORK/lines/dev" --name dev-kor-syll --plain-fraction 1 --shard-size 100
 }
 
 stage_lstmf() {
@@ -164,9 +170,10 @@ cer() {
         sed -n 's/.*BCER eval=\([0-9.]*\).*/\1/p' | tail -1
 }
 
-# Each job's best checkpoint on the held-out font by lstmeval (latest and snapshots; within a job
-# the character set is the same, so the scores compare), then the two jobs' best through the
-# service's HTTP API on the held-out font's ink, the way the service reads it. The winner is converted to an integer model and installed as
+# Each job's best checkpoint on the held-out font (its texts and random syllables) by lstmeval
+# (latest and snapshots; within a job the character set is the same, so the scores compare),
+# then the two jobs' best through the service's HTTP API on the held-out font's ink, the way the
+# service reads it. The winner is converted to an integer model and installed as
 # Models/kor-ink.traineddata; its float network goes to kor/kor-ink-float.traineddata.
 stage_finish() {
     local name candidate score best best_score
@@ -193,11 +200,11 @@ stage_finish() {
     ls "$cand"/kor-ink-*.traineddata >/dev/null 2>&1 || { log "no checkpoint"; return 1; }
     local langs=() winner="" winner_cer=999 cer_api
     for name in a b; do [[ -s "$cand/kor-ink-$name.traineddata" ]] && langs+=("kor-ink-$name"); done
-    WORK="$WORK" MODELS="$cand" SERVER_ARGS="--lang ${langs[0]}" SETS="$WORK/ink/dev-kor.jsonl" \
+    WORK="$WORK" MODELS="$cand" SERVER_ARGS="--lang ${langs[0]}" SETS="$WORK/ink/dev-kor-all.jsonl" \
         "$T/evaluate.sh" "${langs[@]}" > "$WORK/finish-eval.log" 2>&1
     for lang in "${langs[@]}"; do
-        cer_api="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$WORK/eval-dev-kor-$lang.txt" | tail -1)"
-        log "$lang: $cer_api % CER on the held-out font through the API"
+        cer_api="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$WORK/eval-dev-kor-all-$lang.txt" | tail -1)"
+        log "$lang: $cer_api % CER on the held-out font (its texts and random syllables) through the API"
         if awk -v s="$cer_api" -v b="$winner_cer" 'BEGIN { exit !(s < b) }'; then winner="${lang#kor-ink-}" winner_cer="$cer_api"; fi
     done
     log "winner: job $winner ($winner_cer %)"
@@ -239,7 +246,8 @@ stage_dictionary() {
     done
     local -A cer
     local ink file
-    for ink in dev-kor dictcheck; do
+    for ink in dev-kor dictcheck dev-kor-syll; do
+        [[ -s "$WORK/ink/$ink.jsonl" ]] || continue
         file="$WORK/ink/$ink.jsonl"
         WORK="$dir" MODELS="$dir/models" SERVER_ARGS="--lang kor-ink-raw" SETS="$file" \
             "$T/evaluate.sh" kor-ink-raw kor-ink-dict kor-ink-check > "$dir/eval-$ink.log" 2>&1
@@ -249,6 +257,8 @@ stage_dictionary() {
     done
     log "held-out font, its texts (in the dictionary): ${cer[dev-kor-raw]} % without, ${cer[dev-kor-dict]} % with the dictionary"
     log "held-out font, words the dictionary leaves out: ${cer[dictcheck-raw]} % without, ${cer[dictcheck-check]} % with it"
+    [[ -n "${cer[dev-kor-syll-raw]:-}" ]] && log "held-out font, random syllables: ${cer[dev-kor-syll-raw]} % without," \
+        "${cer[dev-kor-syll-dict]} % with the dictionary (not part of the decision)"
     if awk -v r="${cer[dev-kor-raw]}" -v d="${cer[dev-kor-dict]}" -v cr="${cer[dictcheck-raw]}" -v cc="${cer[dictcheck-check]}" \
         'BEGIN { exit !(d < r && cc <= cr + 2) }'; then
         cp "$dir/models/kor-ink-dict.traineddata" "$ROOT/Models/kor-ink.traineddata"

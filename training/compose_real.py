@@ -258,14 +258,15 @@ def make_numbers(records, n, seed, prefix, min_parts=1):
                 strokes.extend({"x": s["x"], "y": [round(y + top + slope * x, 2) for x, y in zip(s["x"], s["y"])]}
                                for s in placed)
                 pen_x += width + (letter_gap + rng.uniform(-0.05, 0.08)) * height
-        out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": " ".join(" ".join(r) for r in rows),
+        out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": "\n".join(" ".join(r) for r in rows),
                     "strokes": strokes})
     return out
 
 
 def layout_rows(text, rng):
     """The words of `text` in one row, or (a fifth of those of three or more words) in two or
-    three rows written one under the other, read top to bottom."""
+    three rows written one under the other, read top to bottom (the label has a line break
+    between rows, as the service answers)."""
     words = text.split(" ")
     if len(words) < 3 or rng.random() >= 0.2:
         return [words]

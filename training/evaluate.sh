@@ -12,6 +12,7 @@
 #   SERVER_ARGS="--syllable-blocks all" SETS=heldout TAG=-blocks training/evaluate.sh eng
 #                                           a server option as a lever, results tagged
 #   SETS=FILE.jsonl training/evaluate.sh kor   one ink file (e.g. a held-out font)
+#   CHARSET=number SETS=FILE.jsonl ...         one ink file read with a character hint
 #   SETS=hangul training/evaluate.sh kor kor-stock
 #                                           the Korean evaluation ink of evaluation fonts
 #                                           (Tests/Fixtures/hangul), Korean model and stock kor
@@ -52,7 +53,7 @@ for lang in "${langs[@]}"; do
     : > "$out"
     run() { python3 "$SHARED/tools/eval.py" --server "$server_url" --lang "$lang" --concurrency 2 --limit "$LIMIT" "$@" | tee -a "$out"; }
     if [[ -f $SETS ]]; then
-        run "$SETS"
+        run ${CHARSET:+--charset "$CHARSET"} "$SETS"
     elif [[ $SETS == hangul ]]; then
         run "$ROOT/Tests/Fixtures/hangul/hangul-words.jsonl" "$ROOT/Tests/Fixtures/hangul/hangul-lines.jsonl"
     elif [[ $SETS == test ]]; then

@@ -56,8 +56,8 @@ import Testing
     }
 
     /// Text lines are drawn `textWidthScale` times wider (long ones up to `longTextWidthScale`),
-    /// lines under a numeric hint `numericWidthScale` times, and ink grouped by syllable blocks
-    /// (Hangul) keeps its proportions.
+    /// lines under the `number` hint `numericWidthScale` times, lines under the `digits` hint and
+    /// ink grouped by syllable blocks (Hangul) keep their proportions.
     @Test func textAndNumbersAreStretchedEachTheirOwnWayAndHangulIsNot() throws {
         let strokes = Self.strokes(try Corpus.sample("print.jsonl", text: "email Sarah"))
         func width(_ hint: CharacterHint, _ imaging: RecognitionImaging) throws -> Int {
@@ -73,6 +73,7 @@ import Testing
         let stretched = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1.25, longTextWidthScale: nil, numericWidthScale: 1.1))
         #expect(abs(ratio(try width(.text, stretched), unstretched) - 1.25) < 0.03)
         #expect(abs(ratio(try width(.number, stretched), unstretched) - 1.1) < 0.03)
+        #expect(try width(.digits, stretched) == unstretched)
         // A long-line stretch widens text lines (this one is over 4 heights wide), never numbers.
         let long = RecognitionImaging(options: RecognitionOptions(textWidthScale: 1.25, longTextWidthScale: 1.8, numericWidthScale: 1.1))
         #expect(try width(.text, long) > width(.text, stretched))

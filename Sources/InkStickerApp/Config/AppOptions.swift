@@ -76,7 +76,7 @@ public enum AppOptions {
         option("--long-text-width-scale", "INKSTICKER_LONG_TEXT_WIDTH_SCALE", "X", "the same for long text lines: lines at least 10 heights wide get X, lines up to 4 heights the text width scale, linear between; 0.5 to 2 (default 1.4)") { c, v throws(OptionError) in
             c.longTextWidthScale = try widthScale(v, "--long-text-width-scale")
         },
-        option("--numeric-width-scale", "INKSTICKER_NUMERIC_WIDTH_SCALE", "X", "the same for lines under the digits and number hints (default 1)") { c, v throws(OptionError) in
+        option("--numeric-width-scale", "INKSTICKER_NUMERIC_WIDTH_SCALE", "X", "the same for lines under the number hint (default 1; the digits hint is never stretched)") { c, v throws(OptionError) in
             c.numericWidthScale = try widthScale(v, "--numeric-width-scale")
         },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in

@@ -44,7 +44,11 @@ public struct RecognitionImaging: Sendable {
         // Hangul (ink grouped by syllable blocks) keeps its square blocks: stretched, the
         // held-out font read slightly worse.
         let stretched = !glyph && !imager.options.segmentation.groupsSyllableBlocks
-        imager.options.widthScale = !stretched ? 1 : hint == .text ? options.textWidthScale : options.numericWidthScale
+        switch (stretched, hint) {
+        case (true, .text): imager.options.widthScale = options.textWidthScale
+        case (true, .number): imager.options.widthScale = options.numericWidthScale
+        default: imager.options.widthScale = 1
+        }
         imager.options.longLineWidthScale = stretched && hint == .text ? options.longTextWidthScale : nil
         // A lone glyph is one line whatever the segmenter makes of its strokes (the bar of a 5
         // can look like a line of its own).

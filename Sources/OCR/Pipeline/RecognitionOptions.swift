@@ -60,11 +60,8 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// held-out writers 1.4 read text segments 1.5 points better and words the same (1.55 read
     /// text better still but words and held-out English worse; Models/README.md, "Levers").
     public var longTextWidthScale: Double?
-    /// The same for lines under the `digits` and `number` hints. Default 1: with the network
-    /// trained on stretched text lines, 1.15 read held-out numbers slightly better (persons' own
-    /// numbers 7.8 → 6.8 %, composed numbers 5.9 → 5.8 % and 4.2 → 3.9 %), but it turned a
-    /// printed phone number's hyphen into a digit under the `digits` hint, which no held-out set
-    /// measures (Models/README.md, "Levers").
+    /// The same for lines under the `number` hint. Lines under the `digits` hint are never
+    /// stretched: at 1.15 a printed phone number's hyphen read as a digit under that hint.
     public var numericWidthScale: Double
     /// Ink of at most `singleGlyphMaxStrokes` strokes, at most this many times as wide as it
     /// is high, is one glyph: read as one line whatever the segmenter makes of its strokes, in

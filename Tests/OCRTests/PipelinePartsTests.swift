@@ -33,6 +33,67 @@ import Testing
         #expect(repaired.strokes.count == 2)
     }
 
+    // MARK: Coarse ink
+
+    /// A circle of radius 40 traced finely, and the same circle as a digitiser with a grid of 8
+    /// units reports it (a staircase).
+    static func circle(grid: Double?) -> Stroke {
+        var xs: [Double] = [], ys: [Double] = [], ts: [Double] = []
+        for i in 0...200 {
+            let angle = Double(i) / 200 * 2 * Double.pi
+            var x = 40 * cos(angle), y = 40 * sin(angle)
+            if let grid { x = (x / grid).rounded() * grid; y = (y / grid).rounded() * grid }
+            xs.append(x); ys.append(y); ts.append(Double(i) * 5)
+        }
+        return Stroke(x: xs, y: ys, t: ts)
+    }
+
+    static func radialError(_ stroke: Stroke) -> Double {
+        var total = 0.0
+        for index in 0..<stroke.pointCount {
+            let x = stroke.x[index], y = stroke.y[index]
+            total += abs((x * x + y * y).squareRoot() - 40)
+        }
+        return total / Double(stroke.pointCount)
+    }
+
+    /// Ink snapped to a coarse grid is smoothed back towards the curve that was drawn: nearer
+    /// the true circle than the staircase, ends where they were, times still in order.
+    @Test func coarseInkIsSmoothed() throws {
+        let snapped = Self.circle(grid: 8)
+        let smoothed = try #require(StrokeSmoothing().smoothed([snapped]))
+        #expect(smoothed.count == 1)
+        let stroke = smoothed[0]
+        #expect(Self.radialError(stroke) < Self.radialError(snapped) / 2)
+        #expect(stroke.x.first == snapped.x.first && stroke.y.first == snapped.y.first)
+        #expect(stroke.x.last == snapped.x.last && stroke.y.last == snapped.y.last)
+        let times = try #require(stroke.t)
+        #expect(times.count == stroke.pointCount)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(times.last == 1000)
+    }
+
+    /// Fine ink, and sparse points of a fine digitiser (long steps, but on no grid), are left
+    /// exactly as they are; so is ink on a grid that is fine for its size.
+    @Test func fineInkIsNotSmoothed() {
+        let smoothing = StrokeSmoothing()
+        #expect(smoothing.smoothed([Self.circle(grid: nil)]) == nil)
+        let sparse = Stroke(x: [0, 13.7, 21.2, 38.9, 44.1, 61.6, 70.3, 88.8, 93.4, 101.9, 117.3, 126.6],
+                            y: [0, 17.3, 5.1, 29.8, 11.4, 36.2, 2.7, 24.5, 40.3, 8.8, 33.1, 15.9])
+        #expect(smoothing.smoothed([sparse]) == nil)
+        #expect(smoothing.smoothed([Self.circle(grid: 1)]) == nil)
+    }
+
+    /// The imaging smooths coarse ink before it draws it (unless told not to), and says so.
+    @Test func imagingSmoothsCoarseInk() {
+        let snapped = Self.circle(grid: 8)
+        let ink = RecognitionImaging().prepare([snapped], hint: .text)
+        #expect(ink.repaired && ink.origin == [0])
+        #expect(ink.strokes[0] != snapped)
+        let off = RecognitionImaging(options: RecognitionOptions(smoothsCoarseInk: false)).prepare([snapped], hint: .text)
+        #expect(!off.repaired && off.strokes == [snapped])
+    }
+
     // MARK: Vocabulary
 
     static func word(_ text: String, confidence: Double, choices: [[String]] = []) -> RecognizedWord {

@@ -72,6 +72,9 @@ public struct RecognitionOptions: Sendable, Hashable {
     public var singleGlyphMaxStrokes: Int
     /// Cut strokes where the pen jumped without being tracked (see `StrokeRepair`).
     public var repairsStrokes: Bool
+    /// Smooth the staircase strokes of a coarse digitiser before anything else (see
+    /// `StrokeSmoothing`); fine ink is never changed.
+    public var smoothsCoarseInk: Bool
     /// Drop marks no small stroke was drawn for and unify dashes (see `RecognitionCleanup`).
     public var cleansMarks: Bool
     /// How the client's vocabulary (`hints.words`) may replace recognised words.
@@ -102,12 +105,14 @@ public struct RecognitionOptions: Sendable, Hashable {
         singleGlyphMaxAspect: Double = 1.3,
         singleGlyphMaxStrokes: Int = 3,
         repairsStrokes: Bool = true,
+        smoothsCoarseInk: Bool = true,
         cleansMarks: Bool = true,
         vocabulary: VocabularyOptions = VocabularyOptions(),
         syllableBlocks: SyllableBlockPolicy = .koreanModels
     ) {
         self.syllableBlocks = syllableBlocks
         self.repairsStrokes = repairsStrokes
+        self.smoothsCoarseInk = smoothsCoarseInk
         self.cleansMarks = cleansMarks
         self.render = render
         self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders

@@ -91,6 +91,14 @@ import Testing
         #expect(try AppOptions.parse(arguments: ["--long-text-width-scale", "1.5"], environment: [:]).recognitionOptions.longTextWidthScale == 1.5)
     }
 
+    /// Coarse ink is smoothed unless the operator says to keep it, by flag or environment.
+    @Test func coarseInkOptionReachesTheRecogniser() throws {
+        #expect(try AppOptions.parse(arguments: [], environment: [:]).recognitionOptions.smoothsCoarseInk)
+        #expect(try !AppOptions.parse(arguments: ["--coarse-ink", "keep"], environment: [:]).recognitionOptions.smoothsCoarseInk)
+        #expect(try !AppOptions.parse(arguments: [], environment: ["INKSTICKER_COARSE_INK": "keep"]).recognitionOptions.smoothsCoarseInk)
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--coarse-ink", "blur"], environment: [:]) }
+    }
+
     /// The debug images go through the recogniser's own imaging, stroke repair included: a
     /// stroke with an untracked pen jump between two scribbles gives the same images as the two
     /// scribbles sent as separate strokes (drawn as sent, the jump would be a long line).

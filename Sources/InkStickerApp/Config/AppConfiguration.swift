@@ -52,6 +52,9 @@ public struct AppConfiguration: Sendable {
     public var textWidthScale = RecognitionOptions().textWidthScale
     public var longTextWidthScale = RecognitionOptions().longTextWidthScale
     public var numericWidthScale = RecognitionOptions().numericWidthScale
+    /// Whether ink of a coarse digitiser is smoothed before it is read
+    /// (`RecognitionOptions.smoothsCoarseInk`).
+    public var smoothsCoarseInk = RecognitionOptions().smoothsCoarseInk
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000
@@ -82,6 +85,7 @@ public struct AppConfiguration: Sendable {
         options.textWidthScale = textWidthScale
         options.longTextWidthScale = longTextWidthScale
         options.numericWidthScale = numericWidthScale
+        options.smoothsCoarseInk = smoothsCoarseInk
         return options
     }
 }

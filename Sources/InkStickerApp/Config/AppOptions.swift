@@ -79,6 +79,13 @@ public enum AppOptions {
         option("--numeric-width-scale", "INKSTICKER_NUMERIC_WIDTH_SCALE", "X", "the same for lines under the number hint (default 1; the digits hint is never stretched)") { c, v throws(OptionError) in
             c.numericWidthScale = try widthScale(v, "--numeric-width-scale")
         },
+        option("--coarse-ink", "INKSTICKER_COARSE_INK", "smooth|keep", "ink whose points lie on a grid coarser than 1/24 of its height (a low-resolution tablet): smoothed before it is read, or kept as sent (default smooth)") { c, v throws(OptionError) in
+            switch v {
+            case "smooth": c.smoothsCoarseInk = true
+            case "keep": c.smoothsCoarseInk = false
+            default: throw OptionError("--coarse-ink is smooth or keep, not \(v)")
+            }
+        },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
         },

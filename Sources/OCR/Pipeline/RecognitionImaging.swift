@@ -17,12 +17,12 @@ public struct RecognitionImaging: Sendable {
 
     /// Ink ready to be rendered: repaired strokes split into lines.
     public struct PreparedInk: Sendable {
-        /// The strokes after `StrokeSmoothing` and `StrokeRepair` (the request's strokes when
+        /// The strokes after `StrokeRepair` and `StrokeSmoothing` (the request's strokes when
         /// neither changed anything).
         public var strokes: [Stroke]
         /// For each repaired stroke, the index of the request stroke it came from.
         public var origin: [Int]
-        /// Whether smoothing or repair changed anything.
+        /// Whether repair or smoothing changed anything.
         public var repaired: Bool
         /// The lines, top to bottom.
         public var lines: InkLines
@@ -34,14 +34,16 @@ public struct RecognitionImaging: Sendable {
         var imager: LineImager
     }
 
-    /// Smooths coarse ink, repairs the strokes, decides single glyph or lines, and picks the
+    /// Repairs the strokes, smooths coarse ink, decides single glyph or lines, and picks the
     /// line mode for `hint`.
     public func prepare(_ requestStrokes: [Stroke], hint: CharacterHint) -> PreparedInk {
-        let smoothed = options.smoothsCoarseInk ? StrokeSmoothing().smoothed(requestStrokes) : nil
-        let input = smoothed ?? requestStrokes
-        var repaired = options.repairsStrokes ? StrokeRepair().repair(input)
-            : StrokeRepair.Result(strokes: input, origin: Array(input.indices), changed: false)
-        repaired.changed = repaired.changed || smoothed != nil
+        var repaired = options.repairsStrokes ? StrokeRepair().repair(requestStrokes)
+            : StrokeRepair.Result(strokes: requestStrokes, origin: Array(requestStrokes.indices), changed: false)
+        // After repair: a pen jump resampled into small steps would no longer look like one.
+        if options.smoothsCoarseInk, let smoothed = StrokeSmoothing().smoothed(repaired.strokes) {
+            repaired.strokes = smoothed
+            repaired.changed = true
+        }
         let strokes = repaired.strokes
         let glyph = isSingleGlyph(strokes)
         var imager = self.imager

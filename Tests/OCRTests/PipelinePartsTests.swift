@@ -73,15 +73,35 @@ import Testing
         #expect(times.last == 1000)
     }
 
-    /// Fine ink, and sparse points of a fine digitiser (long steps, but on no grid), are left
-    /// exactly as they are; so is ink on a grid that is fine for its size.
+    /// Fine ink is left exactly as it is; so is ink on a grid that is fine for its size.
     @Test func fineInkIsNotSmoothed() {
         let smoothing = StrokeSmoothing()
         #expect(smoothing.smoothed([Self.circle(grid: nil)]) == nil)
-        let sparse = Stroke(x: [0, 13.7, 21.2, 38.9, 44.1, 61.6, 70.3, 88.8, 93.4, 101.9, 117.3, 126.6],
-                            y: [0, 17.3, 5.1, 29.8, 11.4, 36.2, 2.7, 24.5, 40.3, 8.8, 33.1, 15.9])
-        #expect(smoothing.smoothed([sparse]) == nil)
         #expect(smoothing.smoothed([Self.circle(grid: 1)]) == nil)
+    }
+
+    /// Points far apart (a slow digitiser; on no grid) get a curve through them: every point
+    /// kept, the new points near the circle they were taken from where the polygon's chords
+    /// fall inside it, times in order.
+    @Test func sparseInkGetsACurveThroughItsPoints() throws {
+        let count = 12
+        let angles = (0..<count).map { Double($0) / Double(count) * 2 * Double.pi + 0.1 }
+        let sparse = Stroke(x: angles.map { 40 * cos($0) }, y: angles.map { 40 * sin($0) },
+                            t: (0..<count).map { Double($0) * 30 })
+        let curved = try #require(StrokeSmoothing().smoothed([sparse]))[0]
+        #expect(curved.pointCount > 4 * count)
+        for index in 0..<count {
+            #expect(zip(curved.x, curved.y).contains { $0 == sparse.x[index] && $1 == sparse.y[index] })
+        }
+        // A chord of 30 degrees falls 40 (1 - cos 15°) = 1.36 inside the circle at its middle.
+        var worst = 0.0
+        for index in 0..<curved.pointCount {
+            let x = curved.x[index], y = curved.y[index]
+            worst = max(worst, abs((x * x + y * y).squareRoot() - 40))
+        }
+        #expect(worst < 1.36 / 2)
+        let times = try #require(curved.t)
+        #expect(times.count == curved.pointCount && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
     /// The imaging smooths coarse ink before it draws it (unless told not to), and says so.

@@ -1,7 +1,8 @@
+import Geometry
 import Glibc
 import Ink
 
-/// Smooths ink from a coarse digitiser.
+/// Smooths ink from a coarse digitiser: points on a coarse grid, or far apart.
 ///
 /// A low-resolution tablet (or small writing with a mouse) reports points on a grid only a
 /// few units finer than the letters: each curve becomes a staircase, and at Tesseract's line
@@ -15,20 +16,95 @@ import Ink
 /// percentile of y over all points). Sparse points of a fine digitiser are not on a grid and
 /// are left alone. Coarse ink is resampled along each stroke at a third of
 /// the grid step and smoothed with a Gaussian of `sigmaRatio` times the ink height; a stroke's
-/// first and last points stay where they were. Fine ink, which is all the training corpus
-/// has, is returned as it is.
+/// first and last points stay where they were.
+///
+/// A digitiser that samples slowly (or a fast hand) leaves points far apart, and drawn as
+/// straight segments a curve becomes a polygon: held-out writers' ink with every sixth point
+/// kept read words at 20 % CER instead of 13 %, numbers at 16 % instead of 9 %. Ink whose median
+/// step between points is longer than `sparseRatio` of its height gets a centripetal
+/// Catmull-Rom curve through its points (17 % and 13 %). No held-out sample as written is
+/// that sparse.
+///
+/// Ink that is neither, which is all the training corpus has, is returned as it is.
 struct StrokeSmoothing {
     /// Ink whose grid step is more than this share of its height is coarse.
     var coarseRatio = 1.0 / 24
     /// The Gaussian's standard deviation, as a share of the ink's height.
     var sigmaRatio = 1.0 / 12
+    /// Ink whose median step is longer than this share of its height is sparse.
+    var sparseRatio = 1.0 / 5
+    /// The step of the curve drawn through sparse points, as a share of the ink's height.
+    var curveStepRatio = 1.0 / 40
 
-    /// The smoothed strokes when `strokes` are coarse (one for each, in order), else `nil`.
+    /// The smoothed strokes when `strokes` are coarse or sparse (one for each, in order), else
+    /// `nil`.
     func smoothed(_ strokes: [Stroke]) -> [Stroke]? {
-        guard let grid = gridStep(strokes), let height = inkHeight(strokes), height > 0,
-              grid > coarseRatio * height else { return nil }
-        let sigma = sigmaRatio * height
-        return strokes.map { smooth($0, spacing: grid / 3, sigma: sigma) }
+        guard let height = inkHeight(strokes), height > 0 else { return nil }
+        if let grid = gridStep(strokes), grid > coarseRatio * height {
+            let sigma = sigmaRatio * height
+            return strokes.map { smooth($0, spacing: grid / 3, sigma: sigma) }
+        }
+        if let step = medianStep(strokes), step > sparseRatio * height {
+            return strokes.map { curve(through: $0, step: curveStepRatio * height) }
+        }
+        return nil
+    }
+
+    /// The median length of the non-zero steps between consecutive points (at least 5 of them).
+    func medianStep(_ strokes: [Stroke]) -> Double? {
+        var steps: [Double] = []
+        for stroke in strokes where stroke.pointCount > 1 {
+            for index in 1..<stroke.pointCount {
+                let dx = stroke.x[index] - stroke.x[index - 1], dy = stroke.y[index] - stroke.y[index - 1]
+                let length = (dx * dx + dy * dy).squareRoot()
+                if length > 0 { steps.append(length) }
+            }
+        }
+        guard steps.count >= 5 else { return nil }
+        steps.sort()
+        return steps[steps.count / 2]
+    }
+
+    /// A centripetal Catmull-Rom curve through the points of `stroke`, each segment cut into
+    /// pieces of about `step` (at most 16); time and pressure are interpolated along each
+    /// segment. The stroke's points stay on the curve.
+    func curve(through stroke: Stroke, step: Double) -> Stroke {
+        let count = stroke.pointCount
+        guard count > 2, step > 0 else { return stroke }
+        let points = stroke.points
+        var x = [points[0].x], y = [points[0].y]
+        var t = stroke.t.flatMap { $0.count >= count ? [$0[0]] : nil }
+        var p = stroke.p.flatMap { $0.count >= count ? [$0[0]] : nil }
+        for index in 0..<(count - 1) {
+            let p0 = points[max(index - 1, 0)], p1 = points[index], p2 = points[index + 1], p3 = points[min(index + 2, count - 1)]
+            let length = ((p2.x - p1.x) * (p2.x - p1.x) + (p2.y - p1.y) * (p2.y - p1.y)).squareRoot()
+            let pieces = min(16, max(1, Int((length / step).rounded(.up))))
+            // Knots spaced by the square root of the distances (centripetal).
+            func knot(_ a: Point, _ b: Point) -> Double {
+                max(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot(), 1e-9).squareRoot()
+            }
+            let t0 = 0.0, t1 = t0 + knot(p0, p1), t2 = t1 + knot(p1, p2), t3 = t2 + knot(p2, p3)
+            func lerp(_ a: Point, _ b: Point, _ ta: Double, _ tb: Double, _ u: Double) -> Point {
+                let w = (u - ta) / (tb - ta)
+                return Point(x: a.x + (b.x - a.x) * w, y: a.y + (b.y - a.y) * w)
+            }
+            for piece in 1...pieces {
+                let fraction = Double(piece) / Double(pieces)
+                let u = t1 + (t2 - t1) * fraction
+                let a1 = lerp(p0, p1, t0, t1, u), a2 = lerp(p1, p2, t1, t2, u), a3 = lerp(p2, p3, t2, t3, u)
+                let b1 = lerp(a1, a2, t0, t2, u), b2 = lerp(a2, a3, t1, t3, u)
+                let point = piece == pieces ? p2 : lerp(b1, b2, t1, t2, u)
+                x.append(point.x)
+                y.append(point.y)
+                if let times = stroke.t, t != nil {
+                    t?.append(times[index] + (times[index + 1] - times[index]) * fraction)
+                }
+                if let pressures = stroke.p, p != nil {
+                    p?.append(pressures[index] + (pressures[index + 1] - pressures[index]) * fraction)
+                }
+            }
+        }
+        return Stroke(x: x, y: y, t: t, p: p)
     }
 
     /// The grid the points lie on: the 10th percentile of the non-zero steps of x and y between

@@ -80,6 +80,18 @@ import Testing
         #expect(smoothing.smoothed([Self.circle(grid: 1)]) == nil)
     }
 
+    /// A hostile request (a line a million units long, one unit high, on an integer grid; or a
+    /// few far-apart points) cannot make smoothing produce unbounded ink.
+    @Test func smoothingStaysBounded() throws {
+        let xs = (0..<400).map { Double($0 * 2_500) }
+        let long = Stroke(x: xs, y: xs.indices.map { Double($0 % 2) })
+        let smoothed = try #require(StrokeSmoothing().smoothed([long]))
+        #expect(smoothed[0].pointCount <= 8 * 400 + 2)
+        let far = Stroke(x: [0, 1e6, 0, 1e6, 0, 1e6, 0], y: [0, 3, 7, 11, 14, 18, 21])
+        let curved = try #require(StrokeSmoothing().smoothed([far]))
+        #expect(curved[0].pointCount <= 8 * 7)
+    }
+
     /// Points far apart (a slow digitiser; on no grid) get a curve through them: every point
     /// kept, the new points near the circle they were taken from where the polygon's chords
     /// fall inside it, times in order.

@@ -35,11 +35,15 @@ struct StrokeSmoothing {
     var sparseRatio = 1.0 / 5
     /// The step of the curve drawn through sparse points, as a share of the ink's height.
     var curveStepRatio = 1.0 / 40
+    /// Ink of more points is left alone (no digitiser this coarse sends so many), and no
+    /// stroke comes out with more than 8 times its points: the work stays bounded whatever
+    /// the request.
+    var maxPoints = 20_000
 
     /// The smoothed strokes when `strokes` are coarse or sparse (one for each, in order), else
     /// `nil`.
     func smoothed(_ strokes: [Stroke]) -> [Stroke]? {
-        guard let height = inkHeight(strokes), height > 0 else { return nil }
+        guard strokes.totalPointCount <= maxPoints, let height = inkHeight(strokes), height > 0 else { return nil }
         if let grid = gridStep(strokes), grid > coarseRatio * height {
             let sigma = sigmaRatio * height
             return strokes.map { smooth($0, spacing: grid / 3, sigma: sigma) }
@@ -66,7 +70,7 @@ struct StrokeSmoothing {
     }
 
     /// A centripetal Catmull-Rom curve through the points of `stroke`, each segment cut into
-    /// pieces of about `step` (at most 16); time and pressure are interpolated along each
+    /// pieces of about `step` (at most 8); time and pressure are interpolated along each
     /// segment. The stroke's points stay on the curve.
     func curve(through stroke: Stroke, step: Double) -> Stroke {
         let count = stroke.pointCount
@@ -78,7 +82,7 @@ struct StrokeSmoothing {
         for index in 0..<(count - 1) {
             let p0 = points[max(index - 1, 0)], p1 = points[index], p2 = points[index + 1], p3 = points[min(index + 2, count - 1)]
             let length = ((p2.x - p1.x) * (p2.x - p1.x) + (p2.y - p1.y) * (p2.y - p1.y)).squareRoot()
-            let pieces = min(16, max(1, Int((length / step).rounded(.up))))
+            let pieces = min(8, max(1, Int((length / step).rounded(.up))))
             // Knots spaced by the square root of the distances (centripetal).
             func knot(_ a: Point, _ b: Point) -> Double {
                 max(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot(), 1e-9).squareRoot()
@@ -136,11 +140,18 @@ struct StrokeSmoothing {
         return ys[max(Int(Double(ys.count) * 0.95) - 1, 0)] - ys[Int(Double(ys.count) * 0.05)]
     }
 
-    /// `stroke` resampled every `spacing` along its length and smoothed with a Gaussian of
-    /// `sigma` (both in board units); time and pressure are interpolated with the points.
-    func smooth(_ stroke: Stroke, spacing: Double, sigma: Double) -> Stroke {
+    /// `stroke` resampled every `spacing` (or further apart, for at most 8 times its points)
+    /// along its length and smoothed with a Gaussian of `sigma` (both in board units); time and
+    /// pressure are interpolated with the points.
+    func smooth(_ stroke: Stroke, spacing requested: Double, sigma: Double) -> Stroke {
         let count = stroke.pointCount
-        guard count > 2, spacing > 0, sigma > 0 else { return stroke }
+        guard count > 2, requested > 0, sigma > 0 else { return stroke }
+        var total = 0.0
+        for index in 0..<(count - 1) {
+            let dx = stroke.x[index + 1] - stroke.x[index], dy = stroke.y[index + 1] - stroke.y[index]
+            total += (dx * dx + dy * dy).squareRoot()
+        }
+        let spacing = max(requested, total / Double(8 * count))
         // Resample: positions along the stroke at every `spacing`, plus the last point.
         var samples: [(segment: Int, fraction: Double)] = [(0, 0)]
         var carried = 0.0

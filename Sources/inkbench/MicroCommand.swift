@@ -44,6 +44,15 @@ enum MicroCommand {
             if imager.render(strokes, variant: variant).isEmpty { throw ToolError("nothing rendered") }
         }
         print("segment+normalise+rasterize (same ink): p50 \(Statistics.format3(normalise.p50)) ms  p95 \(Statistics.format3(normalise.p95)) ms")
+        // The recogniser's preparation (stroke repair, the coarse-ink check, line finding) with
+        // and without the coarse-ink check, on the same fine ink (which it leaves as it is).
+        for smooths in [false, true] {
+            let imaging = RecognitionImaging(options: RecognitionOptions(smoothsCoarseInk: smooths))
+            let prepare = try time(iterations) { () throws(ToolError) in
+                if imaging.prepare(strokes, hint: .text).lines.lines.isEmpty { throw ToolError("no lines") }
+            }
+            print("prepare, coarse-ink check \(smooths ? "on " : "off"): p50 \(Statistics.format3(prepare.p50)) ms  p95 \(Statistics.format3(prepare.p95)) ms")
+        }
     }
 
     /// Runs `body` `iterations` times after a warm-up and returns p50 and p95 in milliseconds.

@@ -54,11 +54,13 @@ struct StrokeSmoothing {
         return nil
     }
 
-    /// The median length of the non-zero steps between consecutive points (at least 5 of them).
+    /// The median length of the non-zero steps between consecutive points (at least 5 of them;
+    /// every `sampling`-th).
     func medianStep(_ strokes: [Stroke]) -> Double? {
         var steps: [Double] = []
+        let every = Self.sampling(strokes)
         for stroke in strokes where stroke.pointCount > 1 {
-            for index in 1..<stroke.pointCount {
+            for index in stride(from: 1, to: stroke.pointCount, by: every) {
                 let dx = stroke.x[index] - stroke.x[index - 1], dy = stroke.y[index] - stroke.y[index - 1]
                 let length = (dx * dx + dy * dy).squareRoot()
                 if length > 0 { steps.append(length) }
@@ -67,6 +69,12 @@ struct StrokeSmoothing {
         guard steps.count >= 5 else { return nil }
         steps.sort()
         return steps[steps.count / 2]
+    }
+
+    /// Every how many points the statistics look: about 512 points in all, so that deciding
+    /// costs little on every request whatever the ink's size.
+    static func sampling(_ strokes: [Stroke]) -> Int {
+        max(1, strokes.totalPointCount / 512)
     }
 
     /// A centripetal Catmull-Rom curve through the points of `stroke`, each segment cut into
@@ -112,11 +120,13 @@ struct StrokeSmoothing {
     }
 
     /// The grid the points lie on: the 10th percentile of the non-zero steps of x and y between
-    /// consecutive points, when at least 90 % of those steps are multiples of it; else `nil`.
+    /// consecutive points (every `sampling`-th), when at least 90 % of those steps are multiples
+    /// of it; else `nil`.
     func gridStep(_ strokes: [Stroke]) -> Double? {
         var steps: [Double] = []
+        let every = Self.sampling(strokes)
         for stroke in strokes where stroke.pointCount > 1 {
-            for index in 1..<stroke.pointCount {
+            for index in stride(from: 1, to: stroke.pointCount, by: every) {
                 let dx = abs(stroke.x[index] - stroke.x[index - 1]), dy = abs(stroke.y[index] - stroke.y[index - 1])
                 if dx > 0 { steps.append(dx) }
                 if dy > 0 { steps.append(dy) }
@@ -132,9 +142,13 @@ struct StrokeSmoothing {
         return Double(onGrid) >= 0.9 * Double(steps.count) ? grid : nil
     }
 
-    /// The 5th to 95th percentile of y over all points.
+    /// The 5th to 95th percentile of y over all points (every `sampling`-th).
     func inkHeight(_ strokes: [Stroke]) -> Double? {
-        var ys = strokes.flatMap { $0.y.prefix($0.pointCount) }
+        let every = Self.sampling(strokes)
+        var ys: [Double] = []
+        for stroke in strokes {
+            for index in stride(from: 0, to: stroke.pointCount, by: every) { ys.append(stroke.y[index]) }
+        }
         guard ys.count >= 2 else { return nil }
         ys.sort()
         return ys[max(Int(Double(ys.count) * 0.95) - 1, 0)] - ys[Int(Double(ys.count) * 0.05)]

@@ -34,7 +34,8 @@ TOKEN_SPACE = re.compile(r"(?<=[0-9()/:.,$%-]) (?=[0-9()/:.,$%-])| (?='[a-z])")
 
 
 def clean_label(record):
-    """The label as written: hpp's token spaces between digits and number signs removed."""
+    """The label as written: hpp's token spaces between digits and number signs, and before
+    an apostrophe's ending, removed."""
     if record["writerGroup"] == "hpp":
         text = TOKEN_SPACE.sub("", record["text"])
         if text != record["text"]:

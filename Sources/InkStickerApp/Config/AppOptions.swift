@@ -79,7 +79,7 @@ public enum AppOptions {
         option("--numeric-width-scale", "INKSTICKER_NUMERIC_WIDTH_SCALE", "X", "the same for lines under the number hint (default 1; the digits hint is never stretched)") { c, v throws(OptionError) in
             c.numericWidthScale = try widthScale(v, "--numeric-width-scale")
         },
-        option("--coarse-ink", "INKSTICKER_COARSE_INK", "smooth|keep", "ink whose points lie on a grid coarser than 1/24 of its height (a low-resolution tablet): smoothed before it is read, or kept as sent (default smooth)") { c, v throws(OptionError) in
+        option("--coarse-ink", "INKSTICKER_COARSE_INK", "smooth|keep", "ink from a coarse digitiser (points on a grid coarser than 1/24 of its height, or further apart than 1/5 of it): smoothed before it is read, or kept as sent (default smooth)") { c, v throws(OptionError) in
             switch v {
             case "smooth": c.smoothsCoarseInk = true
             case "keep": c.smoothsCoarseInk = false

@@ -72,8 +72,8 @@ public struct RecognitionOptions: Sendable, Hashable {
     public var singleGlyphMaxStrokes: Int
     /// Cut strokes where the pen jumped without being tracked (see `StrokeRepair`).
     public var repairsStrokes: Bool
-    /// Smooth the staircase strokes of a coarse digitiser before they are drawn (see
-    /// `StrokeSmoothing`); fine ink is never changed.
+    /// Smooth the staircase or polygon strokes of a coarse digitiser before they are drawn
+    /// (see `StrokeSmoothing`); fine ink is never changed.
     public var smoothsCoarseInk: Bool
     /// Drop marks no small stroke was drawn for and unify dashes (see `RecognitionCleanup`).
     public var cleansMarks: Bool

@@ -15,14 +15,11 @@ they cost and what `--coarse-ink smooth` gets back.
 import argparse
 import json
 
-
-def ink_height(strokes):
-    ys = sorted(y for s in strokes for y in s["y"])
-    return max(ys[int(len(ys) * 0.95) - 1] - ys[int(len(ys) * 0.05)], 1e-6)
+from compose_real import body_height
 
 
 def snapped(strokes, cells):
-    step = ink_height(strokes) / cells
+    step = body_height(strokes) / cells
     out = []
     for s in strokes:
         points = []

@@ -43,38 +43,71 @@ struct StrokeSmoothing {
     /// The smoothed strokes when `strokes` are coarse or sparse (one for each, in order), else
     /// `nil`.
     func smoothed(_ strokes: [Stroke]) -> [Stroke]? {
-        guard strokes.totalPointCount <= maxPoints, let height = inkHeight(strokes), height > 0 else { return nil }
-        if let grid = gridStep(strokes), grid > coarseRatio * height {
+        guard strokes.totalPointCount <= maxPoints else { return nil }
+        let sample = Sample(strokes)
+        guard let height = sample.inkHeight, height > 0 else { return nil }
+        if let grid = sample.gridStep, grid > coarseRatio * height {
             let sigma = sigmaRatio * height
             return strokes.map { smooth($0, spacing: grid / 3, sigma: sigma) }
         }
-        if let step = medianStep(strokes), step > sparseRatio * height {
+        if let step = sample.medianStep, step > sparseRatio * height {
             return strokes.map { curve(through: $0, step: curveStepRatio * height) }
         }
         return nil
     }
 
-    /// The median length of the non-zero steps between consecutive points (at least 5 of them;
-    /// every `sampling`-th).
-    func medianStep(_ strokes: [Stroke]) -> Double? {
-        var steps: [Double] = []
-        let every = Self.sampling(strokes)
-        for stroke in strokes where stroke.pointCount > 1 {
-            for index in stride(from: 1, to: stroke.pointCount, by: every) {
-                let dx = stroke.x[index] - stroke.x[index - 1], dy = stroke.y[index] - stroke.y[index - 1]
-                let length = (dx * dx + dy * dy).squareRoot()
-                if length > 0 { steps.append(length) }
-            }
-        }
-        guard steps.count >= 5 else { return nil }
-        steps.sort()
-        return steps[steps.count / 2]
-    }
+    /// What the decisions look at, gathered in one pass over every k-th point (about 512 in
+    /// all, so that deciding costs little on every request whatever the ink's size): the y of
+    /// each, and the step from it to the next point of its stroke.
+    struct Sample {
+        /// The y of the points looked at.
+        var ys: [Double] = []
+        /// The non-zero |dx| and |dy| of their steps.
+        var axisSteps: [Double] = []
+        /// The non-zero lengths of their steps.
+        var lengths: [Double] = []
 
-    /// Every how many points the statistics look: about 512 points in all, so that deciding
-    /// costs little on every request whatever the ink's size.
-    static func sampling(_ strokes: [Stroke]) -> Int {
-        max(1, strokes.totalPointCount / 512)
+        init(_ strokes: [Stroke]) {
+            let every = max(1, strokes.totalPointCount / 512)
+            for stroke in strokes {
+                let count = stroke.pointCount
+                for index in stride(from: 0, to: count, by: every) {
+                    ys.append(stroke.y[index])
+                    guard index + 1 < count else { continue }
+                    let dx = stroke.x[index + 1] - stroke.x[index], dy = stroke.y[index + 1] - stroke.y[index]
+                    if dx != 0 { axisSteps.append(abs(dx)) }
+                    if dy != 0 { axisSteps.append(abs(dy)) }
+                    let length = (dx * dx + dy * dy).squareRoot()
+                    if length > 0 { lengths.append(length) }
+                }
+            }
+            ys.sort()
+            axisSteps.sort()
+            lengths.sort()
+        }
+
+        /// The 5th to 95th percentile of y.
+        var inkHeight: Double? {
+            guard ys.count >= 2 else { return nil }
+            return ys[max(Int(Double(ys.count) * 0.95) - 1, 0)] - ys[Int(Double(ys.count) * 0.05)]
+        }
+
+        /// The grid the points lie on: the 10th percentile of the axis steps, when at least
+        /// 90 % of them are multiples of it (within a tenth); else `nil`.
+        var gridStep: Double? {
+            guard axisSteps.count >= 10 else { return nil }
+            let grid = axisSteps[axisSteps.count / 10]
+            let onGrid = axisSteps.count { step in
+                let multiple = step / grid
+                return abs(multiple - multiple.rounded()) < 0.1
+            }
+            return Double(onGrid) >= 0.9 * Double(axisSteps.count) ? grid : nil
+        }
+
+        /// The median step length (at least 5 steps).
+        var medianStep: Double? {
+            lengths.count >= 5 ? lengths[lengths.count / 2] : nil
+        }
     }
 
     /// A centripetal Catmull-Rom curve through the points of `stroke`, each segment cut into
@@ -119,59 +152,21 @@ struct StrokeSmoothing {
         return Stroke(x: x, y: y, t: t, p: p)
     }
 
-    /// The grid the points lie on: the 10th percentile of the non-zero steps of x and y between
-    /// consecutive points (every `sampling`-th), when at least 90 % of those steps are multiples
-    /// of it; else `nil`.
-    func gridStep(_ strokes: [Stroke]) -> Double? {
-        var steps: [Double] = []
-        let every = Self.sampling(strokes)
-        for stroke in strokes where stroke.pointCount > 1 {
-            for index in stride(from: 1, to: stroke.pointCount, by: every) {
-                let dx = abs(stroke.x[index] - stroke.x[index - 1]), dy = abs(stroke.y[index] - stroke.y[index - 1])
-                if dx > 0 { steps.append(dx) }
-                if dy > 0 { steps.append(dy) }
-            }
-        }
-        guard steps.count >= 10 else { return nil }
-        steps.sort()
-        let grid = steps[steps.count / 10]
-        let onGrid = steps.count { step in
-            let multiple = step / grid
-            return abs(multiple - multiple.rounded()) < 0.1
-        }
-        return Double(onGrid) >= 0.9 * Double(steps.count) ? grid : nil
-    }
-
-    /// The 5th to 95th percentile of y over all points (every `sampling`-th).
-    func inkHeight(_ strokes: [Stroke]) -> Double? {
-        let every = Self.sampling(strokes)
-        var ys: [Double] = []
-        for stroke in strokes {
-            for index in stride(from: 0, to: stroke.pointCount, by: every) { ys.append(stroke.y[index]) }
-        }
-        guard ys.count >= 2 else { return nil }
-        ys.sort()
-        return ys[max(Int(Double(ys.count) * 0.95) - 1, 0)] - ys[Int(Double(ys.count) * 0.05)]
-    }
-
     /// `stroke` resampled every `spacing` (or further apart, for at most 8 times its points)
     /// along its length and smoothed with a Gaussian of `sigma` (both in board units); time and
     /// pressure are interpolated with the points.
     func smooth(_ stroke: Stroke, spacing requested: Double, sigma: Double) -> Stroke {
         let count = stroke.pointCount
         guard count > 2, requested > 0, sigma > 0 else { return stroke }
-        var total = 0.0
-        for index in 0..<(count - 1) {
+        let lengths = (0..<(count - 1)).map { index in
             let dx = stroke.x[index + 1] - stroke.x[index], dy = stroke.y[index + 1] - stroke.y[index]
-            total += (dx * dx + dy * dy).squareRoot()
+            return (dx * dx + dy * dy).squareRoot()
         }
-        let spacing = max(requested, total / Double(8 * count))
+        let spacing = max(requested, lengths.reduce(0, +) / Double(8 * count))
         // Resample: positions along the stroke at every `spacing`, plus the last point.
         var samples: [(segment: Int, fraction: Double)] = [(0, 0)]
         var carried = 0.0
-        for index in 0..<(count - 1) {
-            let dx = stroke.x[index + 1] - stroke.x[index], dy = stroke.y[index + 1] - stroke.y[index]
-            let length = (dx * dx + dy * dy).squareRoot()
+        for (index, length) in lengths.enumerated() {
             guard length > 0 else { continue }
             var along = spacing - carried
             while along <= length {

@@ -16,13 +16,16 @@ public enum CharacterHint: String, Sendable, Hashable, CaseIterable {
     /// - dates: `2023-03-16`, `16.3.2023`, `11/11`;
     /// - times and ratios: `3:30`, `16:9`;
     /// - percentages: `15.08%`;
-    /// - phone numbers: `(212) 753-8675`, `+44 20 7946`.
-    /// Arithmetic (`=`, `*`, `×`) and words are outside it.
+    /// - phone numbers: `(212) 753-8675`, `+44 20 7946`;
+    /// - small sums and counts: `238 + 154 = 392`, `16*4`, `3 × 2`, `#100`, `3 @ $1.50`.
+    /// Words and letters are outside it. (Without `=`, `*`, `#` and `@`, held-out persons'
+    /// composed numbers read worse: such a mark was forced into a digit or dropped.)
     case number
 
     /// Separators, signs and currency symbols allowed by `.number` besides the digits.
     public static let numberPunctuation: Set<Character> = [
         ".", ",", "-", "+", "/", ":", "%", "(", ")",
+        "=", "*", "×", "#", "@",
         "$", "€", "£", "¥", "¢", "₹",
     ]
 

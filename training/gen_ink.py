@@ -278,7 +278,8 @@ def generate(config, seed, n, prefix):
         if ttf is not None and ttf_ink.covers(ttf["path"], text):
             font = os.path.basename(ttf["path"])
             strokes = ttf_ink.make_sample(text, ttf["path"], rng, params,
-                                          jamo_looseness=config.get("jamo_looseness", 0.0))
+                                          jamo_looseness=config.get("jamo_looseness", 0.0),
+                                          jamo_warp=config.get("jamo_warp", 0.0))
         if not strokes:
             font = fonts[int(rng.choice(len(fonts), p=fw))]
             strokes = inkgen.make_sample(text, font, rng, params)

@@ -288,11 +288,42 @@ def _loosen(regions, layout, w, h, rng, looseness):
             for rank, group in regions.items()}
 
 
-def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0):
+def _rotate_scale(points, centre, angle, sx, sy):
+    """`points` rotated by `angle` (radians) and scaled by (sx, sy) about `centre`."""
+    c, s = math.cos(angle), math.sin(angle)
+    d = (points - centre) * (sx, sy)
+    return centre + np.stack([d[:, 0] * c - d[:, 1] * s, d[:, 0] * s + d[:, 1] * c], 1)
+
+
+def _vary(regions, w, h, rng, strength):
+    """A syllable's shapes varied as one hand's letters vary and one font's do not: each jamo
+    scaled (independently in x and y), turned and shifted a little about its own centre, then
+    each stroke turned and lengthened or shortened about its own centre. Sizes are shares of
+    the syllable's box times `strength`; the writing order stays the same."""
+    a = strength
+    out = {}
+    for rank, group in regions.items():
+        allp = np.vstack(group)
+        centre = 0.5 * (allp.min(0) + allp.max(0))
+        sx, sy = rng.uniform(1 - 0.15 * a, 1 + 0.15 * a, 2)
+        angle = math.radians(rng.normal(0, 4 * a))
+        shift = rng.normal(0, 0.035 * a, 2) * (w, h)
+        varied = []
+        for st in group:
+            st = _rotate_scale(st, centre, angle, sx, sy) + shift
+            own = 0.5 * (st.min(0) + st.max(0))
+            k = rng.uniform(1 - 0.15 * a, 1 + 0.15 * a)
+            varied.append(_rotate_scale(st, own, math.radians(rng.normal(0, 5 * a)), k, k))
+        out[rank] = varied
+    return out
+
+
+def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
     when none does); characters left to right. With `looseness` > 0 (and `rng`), each
-    syllable's jamo are moved apart at random (`_loosen`)."""
+    syllable's jamo are moved apart at random (`_loosen`); with `warp` > 0, their shapes and
+    strokes are varied (`_vary`)."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
     if not drawn:
         return strokes
@@ -321,18 +352,20 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0):
             regions.setdefault(_region((c[0] - x0) / w, (c[1] - y0) / h, layout, final), []).append(s)
         if looseness > 0 and rng is not None:
             regions = _loosen(regions, layout, w, h, rng, looseness)
+        if warp > 0 and rng is not None:
+            regions = _vary(regions, w, h, rng, warp)
         for rank in sorted(regions):
             ordered += _reading_order(regions[rank], 0.12 * height)
     return ordered
 
 
-def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0):
+def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0):
     """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order."""
     image, baseline, spans = raster(path, line, size, spans=True)
     height = hangul_height(path, size)
     runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
     strokes = [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs]
-    return hangul_order(strokes, line, spans, height, rng, looseness)
+    return hangul_order(strokes, line, spans, height, rng, looseness, warp)
 
 
 def line_strokes(path, line):
@@ -347,15 +380,16 @@ def line_strokes(path, line):
     return strokes
 
 
-def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0):
+def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
     is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
-    its syllables' jamo moved apart by up to `jamo_looseness` (0: as the font draws them)."""
+    its syllables' jamo moved apart by up to `jamo_looseness` and their shapes varied with
+    strength `jamo_warp` (0: as the font draws them)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
-    strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness)
+    strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp)
                   if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size

@@ -17,11 +17,13 @@
 # Settings (environment): WORK=training/work-kor, KOR_N=16000 Korean training samples (two
 # generator processes), LATIN_N=4000 Latin ones (../mix.json: digits, Latin and punctuation stay
 # readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json; as
-# many random syllables in it, kor/mix-kor-dev-syll.json),
+# many random syllables in it, kor/mix-kor-dev-syll.json, and as many samples of three designs it
+# never trains on, kor/mix-kor-dev-design.json),
 # TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, JOBS="a b" (the jobs `train` runs or
 # resumes; `finish` compares the jobs that have run), KOR_MIX=kor/mix-kor.json (the training
 # ink's mix; kor/mix-kor-loose.json moves each syllable's jamo apart, kor/mix-kor-print.json also
-# adds print designs, kor/mix-kor-syll.json writes far more runs of random syllables),
+# adds print designs, kor/mix-kor-syll.json writes far more runs of random syllables,
+# kor/mix-kor-warp.json also varies every syllable's jamo and strokes),
 # FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
@@ -46,7 +48,8 @@ export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
 stage_deps() {
     "$ROOT/scripts/deps.sh" tesseract-ocr tesseract-ocr-kor hershey-fonts-data python3-numpy python3-pil \
-        fonts-nanum-extra fonts-woowa-bm hunspell-ko debian-faq-ko fonts-dkg-handwriting fonts-breip \
+        fonts-nanum-extra fonts-woowa-bm fonts-nanum fonts-baekmuk fonts-lexi-saebom hunspell-ko debian-faq-ko \
+        fonts-dkg-handwriting fonts-breip \
         fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-kristi fonts-rufscript \
         fonts-fantasque-sans fonts-humor-sans fonts-bwht fonts-femkeklaver fonts-isabella fonts-okolaks \
         fonts-tomsontalks wamerican fortunes base-files
@@ -65,8 +68,11 @@ stage_data() {
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-loose.json" --seed 222 --n "$DEV_N" --prefix kl -o "$WORK/ink/dev-kor-loose.jsonl"
     wait_all
     # The same font writing random syllables: reading syllable shapes without a known word.
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-syll.json" --seed 223 --n "$DEV_N" --prefix ks -o "$WORK/ink/dev-kor-syll.jsonl"
-    cat "$WORK/ink/dev-kor.jsonl" "$WORK/ink/dev-kor-syll.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-syll.json" --seed 223 --n "$DEV_N" --prefix ks -o "$WORK/ink/dev-kor-syll.jsonl" &
+    # Designs never trained on (print faces of other packages): how a model reads a new design.
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-design.json" --seed 241 --n "$DEV_N" --prefix kn -o "$WORK/ink/dev-kor-design.jsonl"
+    wait_all
+    cat "$WORK/ink/dev-kor.jsonl" "$WORK/ink/dev-kor-syll.jsonl" "$WORK/ink/dev-kor-design.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl"
 }
 
@@ -83,7 +89,9 @@ stage_render() {
     "${render[@]}" "$WORK/ink/latin-121.jsonl" --out "$WORK/lines/train" --name latin-121 --seed 121 --shard-size 250 &
     "${render[@]}" "$WORK/ink/dev-kor.jsonl" --out "$WORK/lines/dev" --name dev-kor --plain-fraction 1 --shard-size 100
     wait_all
-    "${render[@]}" "$WORK/ink/dev-kor-syll.jsonl" --out "$WORK/lines/dev" --name dev-kor-syll --plain-fraction 1 --shard-size 100
+    "${render[@]}" "$WORK/ink/dev-kor-syll.jsonl" --out "$WORK/lines/dev" --name dev-kor-syll --plain-fraction 1 --shard-size 100 &
+    "${render[@]}" "$WORK/ink/dev-kor-design.jsonl" --out "$WORK/lines/dev" --name dev-kor-design --plain-fraction 1 --shard-size 100
+    wait_all
 }
 
 stage_lstmf() {
@@ -170,7 +178,8 @@ cer() {
         sed -n 's/.*BCER eval=\([0-9.]*\).*/\1/p' | tail -1
 }
 
-# Each job's best checkpoint on the held-out font (its texts and random syllables) by lstmeval
+# Each job's best checkpoint on the held-out ink (the held-out font's texts and random syllables,
+# and the designs never trained on) by lstmeval
 # (latest and snapshots; within a job the character set is the same, so the scores compare),
 # then the two jobs' best through the service's HTTP API on the held-out font's ink, the way the
 # service reads it. The winner is converted to an integer model and installed as
@@ -204,7 +213,7 @@ stage_finish() {
         "$T/evaluate.sh" "${langs[@]}" > "$WORK/finish-eval.log" 2>&1
     for lang in "${langs[@]}"; do
         cer_api="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$WORK/eval-dev-kor-all-$lang.txt" | tail -1)"
-        log "$lang: $cer_api % CER on the held-out font (its texts and random syllables) through the API"
+        log "$lang: $cer_api % CER on the held-out ink (held-out font, its random syllables, unseen designs) through the API"
         if awk -v s="$cer_api" -v b="$winner_cer" 'BEGIN { exit !(s < b) }'; then winner="${lang#kor-ink-}" winner_cer="$cer_api"; fi
     done
     log "winner: job $winner ($winner_cer %)"

@@ -277,8 +277,12 @@ def generate(config, seed, n, prefix):
         strokes = []
         if ttf is not None and ttf_ink.covers(ttf["path"], text):
             font = os.path.basename(ttf["path"])
+            looseness = config.get("jamo_looseness", 0.0)
+            if isinstance(looseness, list):
+                # A range: each sample draws its own strength, from tidy to loose blocks.
+                looseness = float(rng.uniform(*looseness))
             strokes = ttf_ink.make_sample(text, ttf["path"], rng, params,
-                                          jamo_looseness=config.get("jamo_looseness", 0.0),
+                                          jamo_looseness=looseness,
                                           jamo_warp=config.get("jamo_warp", 0.0))
         if not strokes:
             font = fonts[int(rng.choice(len(fonts), p=fw))]

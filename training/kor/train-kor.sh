@@ -73,7 +73,10 @@ stage_data() {
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-design.json" --seed 241 --n "$DEV_N" --prefix kn -o "$WORK/ink/dev-kor-design.jsonl"
     wait_all
     cat "$WORK/ink/dev-kor.jsonl" "$WORK/ink/dev-kor-syll.jsonl" "$WORK/ink/dev-kor-design.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl"
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl" &
+    # Words of the held-out font with low-hanging finals: measured, never chooses.
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hang.json" --seed 251 --n "$((DEV_N / 2))" --prefix kh -o "$WORK/ink/dev-kor-hang.jsonl"
+    wait_all
 }
 
 stage_render() {

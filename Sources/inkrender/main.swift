@@ -18,6 +18,8 @@ let usage = """
       --limit N            first N samples of each file
       --list-skipped       print each skipped sample's id and line counts to stderr
       --syllable-blocks    segment lines by syllable blocks, as the service does for Korean models
+      --block-height-ratio R, --block-gap-ratio R   the blocks' limits in typical stroke heights
+                           (default: the service's, 4 and 1)
     A sample is used only when the service finds as many lines in its ink as its text has
     (text lines split at newlines), each drawn as a single image.
     """
@@ -33,7 +35,8 @@ struct Counts {
 
 func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     let args = try Arguments(arguments, valued: ["out", "name", "format", "shard-size", "copies", "plain-fraction",
-                                                 "best-fraction", "seed", "hint", "limit"])
+                                                 "best-fraction", "seed", "hint", "limit",
+                                                 "block-height-ratio", "block-gap-ratio"])
     guard !args.positionals.isEmpty, let directory = args.string("out") else { throw ToolError(usage) }
     guard let hint = CharacterHint(rawValue: args.string("hint") ?? "text") else { throw ToolError("unknown --hint") }
     let limit = try args.int("limit", default: 0)
@@ -59,6 +62,10 @@ func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     // The service's own imaging with the service's default options.
     var imager = LineImager()
     imager.options.segmentation.groupsSyllableBlocks = args.has("syllable-blocks")
+    imager.options.segmentation.blockHeightRatio = try args.double("block-height-ratio",
+                                                                   default: imager.options.segmentation.blockHeightRatio)
+    imager.options.segmentation.blockGapRatio = try args.double("block-gap-ratio",
+                                                                default: imager.options.segmentation.blockGapRatio)
     let imaging = RecognitionImaging(imager: imager)
     var counts = Counts()
     for path in args.positionals {

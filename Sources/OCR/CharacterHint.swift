@@ -22,12 +22,17 @@ public enum CharacterHint: String, Sendable, Hashable, CaseIterable {
     /// composed numbers read worse: such a mark was forced into a digit or dropped.)
     case number
 
-    /// Separators, signs and currency symbols allowed by `.number` besides the digits.
-    public static let numberPunctuation: Set<Character> = [
+    /// Separators, signs and currency symbols a number is written with: marks that split or
+    /// label a number rather than stand for a digit (`LookAlikes.isSeparatorLike`).
+    public static let numberSeparators: Set<Character> = [
         ".", ",", "-", "+", "/", ":", "%", "(", ")",
-        "=", "*", "×", "#", "@",
         "$", "€", "£", "¥", "¢", "₹",
     ]
+    /// Marks of small sums and counts. Allowed in `.number`; under `.digits` such a reading is
+    /// as likely a misread digit as a mark, so the model's digit alternatives are consulted.
+    public static let arithmeticSigns: Set<Character> = ["=", "*", "×", "#", "@"]
+    /// Everything `.number` allows besides the digits.
+    public static let numberPunctuation = numberSeparators.union(arithmeticSigns)
 
     /// Whether the hint accepts a character.
     public func allows(_ character: Character) -> Bool {

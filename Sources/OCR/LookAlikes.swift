@@ -49,8 +49,8 @@ public enum LookAlikes {
     /// writer meant as a separator rather than a misread digit.
     public static func isSeparatorLike(_ text: String) -> Bool {
         !text.isEmpty && text.allSatisfy { character in
-            CharacterHint.numberPunctuation.contains(character)
-                || table[character].map { CharacterHint.numberPunctuation.contains($0) } == true
+            CharacterHint.numberSeparators.contains(character)
+                || table[character].map { CharacterHint.numberSeparators.contains($0) } == true
         }
     }
 

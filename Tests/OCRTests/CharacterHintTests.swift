@@ -92,7 +92,7 @@ private func page(_ words: [[RecognizedSymbol]]) -> TesseractPage {
         for text in [":", ".", "-", "~", "—", ";", "$", "/"] {
             #expect(LookAlikes.isSeparatorLike(text), "\(text)")
         }
-        for text in ["O", "S", "§", "©", "?", "g"] {
+        for text in ["O", "S", "§", "©", "?", "g", "#", "=", "*"] {
             #expect(!LookAlikes.isSeparatorLike(text), "\(text)")
         }
     }
@@ -127,7 +127,14 @@ private func page(_ words: [[RecognizedSymbol]]) -> TesseractPage {
         #expect(CharacterHint.digits.resolve(symbol(":", choices: ["2", "3"])) == .dropped)
     }
 
-    @Test func separatorVariantBecomesTheAllowedSeparator() {
+    @Test func arithmeticSignIsKeptInANumberButADigitAmongDigits() {
+        #expect(CharacterHint.number.resolve(symbol("=", choices: ["2"])) == .kept)
+        #expect(CharacterHint.number.resolve(symbol("#", choices: ["4"])) == .kept)
+        // Among digits a `#` is a misread digit: the model's ranked digit wins, as for a letter.
+        #expect(CharacterHint.digits.resolve(symbol("#", choices: ["4"])) == .alternative("4", confidence: 0.01))
+    }
+
+        @Test func separatorVariantBecomesTheAllowedSeparator() {
         #expect(CharacterHint.number.resolve(symbol("~", choices: ["1"])) == .lookAlike("-"))
     }
 

@@ -18,8 +18,7 @@ from compose_real import body_height, bounds
 
 def stack(first, second, rng):
     height = body_height(first["strokes"])
-    _, top1, _, _ = bounds(first["strokes"])
-    x0a, _, _, _ = bounds(first["strokes"])
+    x0a, top1, _, _ = bounds(first["strokes"])
     x0b, top2, _, _ = bounds(second["strokes"])
     scale = height / body_height(second["strokes"])
     dy = top1 + rng.uniform(1.2, 1.6) * height

@@ -16,8 +16,11 @@ the part of the words and sentences named by "korean_part" ("train", the default
 With "ttf_fallback": "covering", a TTF font that lacks a glyph of the text hands it to another
 TTF font of the config that has them all (weighted as listed) instead of the Hershey fonts,
 which have no Hangul (a Hangul text drawn for the Hershey share goes to the TTF fonts too); a
-text no TTF font covers stops the run. Configs without these keys give
-the same bytes as before.
+text no TTF font covers stops the run. Hangul syllables drawn by a TTF font can be varied:
+"jamo_looseness" (a strength, or a [low, high] range drawn per sample) moves their jamo apart,
+"jamo_warp" varies each jamo's and stroke's shape, and "jamo_mix" (a share of the syllables)
+draws a syllable with jamo of another TTF font of the config (ttf_ink.py). Configs without
+these keys give the same bytes as before.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
 
@@ -283,7 +286,9 @@ def generate(config, seed, n, prefix):
                 looseness = float(rng.uniform(*looseness))
             strokes = ttf_ink.make_sample(text, ttf["path"], rng, params,
                                           jamo_looseness=looseness,
-                                          jamo_warp=config.get("jamo_warp", 0.0))
+                                          jamo_warp=config.get("jamo_warp", 0.0),
+                                          jamo_mix=config.get("jamo_mix", 0.0),
+                                          donors=[f["path"] for f in ttf_fonts])
         if not strokes:
             font = fonts[int(rng.choice(len(fonts), p=fw))]
             strokes = inkgen.make_sample(text, font, rng, params)

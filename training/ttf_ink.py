@@ -318,10 +318,72 @@ def _vary(regions, w, h, rng, strength):
     return out
 
 
-def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0):
+def _syllable_regions(group, ch):
+    """The strokes of syllable `ch` (open strokes turned to start where a hand starts) by jamo
+    region (`_region`), and the syllable's ink box width and height."""
+    group = [_top_left_first(s) for s in group]
+    allp = np.vstack(group)
+    (x0, y0), (x1, y1) = allp.min(0), allp.max(0)
+    w, h = max(1.0, x1 - x0), max(1.0, y1 - y0)
+    layout, final = _jamo_layout(ch)
+    regions = {}
+    for s in group:
+        c = 0.5 * (s.min(0) + s.max(0))
+        regions.setdefault(_region((c[0] - x0) / w, (c[1] - y0) / h, layout, final), []).append(s)
+    return regions, w, h
+
+
+_donated = {}
+
+
+def _donor_regions(path, ch):
+    """Syllable `ch` drawn alone in the font at `path`, by jamo region (cached)."""
+    key = (path, ch)
+    if key not in _donated:
+        image, baseline = raster(path, ch, HANGUL_RENDER_SIZE)
+        height = hangul_height(path, HANGUL_RENDER_SIZE)
+        runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
+        strokes = [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs]
+        _donated[key] = _syllable_regions(strokes, ch)[0] if strokes else None
+    return _donated[key]
+
+
+def _jamo_of(regions):
+    """Regions grouped by jamo: the two parts of a compound vowel (ranks 1 and 1.5) are one."""
+    jamo = {}
+    for rank, group in regions.items():
+        jamo.setdefault(2 if rank == 2 else 0 if rank == 0 else 1, []).extend(group)
+    return jamo
+
+
+def _mix(regions, ch, h, rng, donors):
+    """A syllable whose jamo come from several fonts, as no font and every hand draws one: one
+    donor font (of `donors`, the other training fonts that have `ch`) draws `ch` alone, and each
+    of its jamo replaces this font's with even odds, fitted into the box this font's jamo fills.
+    Regions are found the same way in both fonts, so a jamo replaces the same jamo."""
+    donor = _donor_regions(donors[int(rng.integers(len(donors)))], ch) if donors else None
+    if not donor:
+        return regions
+    own, theirs = _jamo_of(regions), _jamo_of(donor)
+    out = {}
+    for rank, group in own.items():
+        if rank not in theirs or rng.random() < 0.5:
+            out[rank] = group
+            continue
+        a, b = np.vstack(group), np.vstack(theirs[rank])
+        a_lo, a_hi, b_lo, b_hi = a.min(0), a.max(0), b.min(0), b.max(0)
+        # A margin of a tenth of the syllable keeps a thin jamo (a vertical bar) from being
+        # stretched sideways to another's width.
+        scale = (a_hi - a_lo + 0.1 * h) / (b_hi - b_lo + 0.1 * h)
+        out[rank] = [0.5 * (a_lo + a_hi) + (st - 0.5 * (b_lo + b_hi)) * scale for st in theirs[rank]]
+    return out
+
+
+def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=()):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
-    when none does); characters left to right. With `looseness` > 0 (and `rng`), each
+    when none does); characters left to right. With `mix` > 0 (and `rng`), that share of the
+    syllables take jamo from another font of `donors` (`_mix`); with `looseness` > 0, each
     syllable's jamo are moved apart at random (`_loosen`); with `warp` > 0, their shapes and
     strokes are varied (`_vary`)."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
@@ -341,15 +403,10 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
         if not is_hangul(line[i]):
             ordered += sorted(group, key=lambda s: float(s[:, 0].min()))
             continue
-        group = [_top_left_first(s) for s in group]
-        allp = np.vstack(group)
-        (x0, y0), (x1, y1) = allp.min(0), allp.max(0)
-        w, h = max(1.0, x1 - x0), max(1.0, y1 - y0)
-        layout, final = _jamo_layout(line[i])
-        regions = {}
-        for s in group:
-            c = 0.5 * (s.min(0) + s.max(0))
-            regions.setdefault(_region((c[0] - x0) / w, (c[1] - y0) / h, layout, final), []).append(s)
+        regions, w, h = _syllable_regions(group, line[i])
+        layout = _jamo_layout(line[i])[0]
+        if mix > 0 and rng is not None and rng.random() < mix:
+            regions = _mix(regions, line[i], h, rng, [d for d in donors if covers(d, line[i])])
         if looseness > 0 and rng is not None:
             regions = _loosen(regions, layout, w, h, rng, looseness)
         if warp > 0 and rng is not None:
@@ -359,13 +416,14 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
     return ordered
 
 
-def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0):
+def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=()):
     """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order."""
     image, baseline, spans = raster(path, line, size, spans=True)
     height = hangul_height(path, size)
     runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
     strokes = [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs]
-    return hangul_order(strokes, line, spans, height, rng, looseness, warp)
+    return hangul_order(strokes, line, spans, height, rng, looseness, warp,
+                        mix, [d for d in donors if d != path])
 
 
 def line_strokes(path, line):
@@ -380,16 +438,19 @@ def line_strokes(path, line):
     return strokes
 
 
-def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0):
+def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0, jamo_mix=0.0,
+                donors=()):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
     is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
-    its syllables' jamo moved apart by up to `jamo_looseness` and their shapes varied with
-    strength `jamo_warp` (0: as the font draws them)."""
+    a share `jamo_mix` of its syllables taking jamo from other fonts of `donors`, its syllables'
+    jamo moved apart by up to `jamo_looseness` and their shapes varied with strength `jamo_warp`
+    (0: as the font draws them)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
-    strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp)
+    strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp,
+                                    mix=jamo_mix, donors=donors)
                   if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size

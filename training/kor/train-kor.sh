@@ -18,12 +18,15 @@
 # generator processes), LATIN_N=4000 Latin ones (../mix.json: digits, Latin and punctuation stay
 # readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json; as
 # many random syllables in it, kor/mix-kor-dev-syll.json, and as many samples of three designs it
-# never trains on, kor/mix-kor-dev-design.json),
+# never trains on, kor/mix-kor-dev-design.json, and of two handwritten designs it never trains on,
+# kor/mix-kor-dev-hand.json), SEED=111 (the Korean training ink's seeds are SEED and SEED+1;
+# another seed writes other samples of the same mix),
 # TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, JOBS="a b" (the jobs `train` runs or
 # resumes; `finish` compares the jobs that have run), KOR_MIX=kor/mix-kor.json (the training
 # ink's mix; kor/mix-kor-loose.json moves each syllable's jamo apart, kor/mix-kor-print.json also
 # adds print designs, kor/mix-kor-syll.json writes far more runs of random syllables,
-# kor/mix-kor-warp.json also varies every syllable's jamo and strokes),
+# kor/mix-kor-warp.json also varies every syllable's jamo and strokes, kor/mix-kor-hand.json also
+# writes three more hand designs),
 # FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
@@ -40,6 +43,7 @@ SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 RATE="${RATE:-0.001}"
 JOBS="${JOBS:-a b}"
 KOR_MIX="${KOR_MIX:-$K/mix-kor.json}"
+SEED="${SEED:-111}"
 KOR_BASE="$SHARED/models/kor_vert.traineddata"
 INK_FLOAT="$T/ink-float.traineddata"
 PY="${PY:-/usr/bin/python3}"
@@ -48,7 +52,8 @@ export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
 stage_deps() {
     "$ROOT/scripts/deps.sh" tesseract-ocr tesseract-ocr-kor hershey-fonts-data python3-numpy python3-pil \
-        fonts-nanum-extra fonts-woowa-bm fonts-nanum fonts-baekmuk fonts-lexi-saebom hunspell-ko debian-faq-ko \
+        fonts-nanum-extra fonts-woowa-bm fonts-nanum fonts-baekmuk fonts-lexi-saebom fonts-unfonts-core \
+        fonts-unfonts-extra hunspell-ko debian-faq-ko \
         fonts-dkg-handwriting fonts-breip \
         fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-kristi fonts-rufscript \
         fonts-fantasque-sans fonts-humor-sans fonts-bwht fonts-femkeklaver fonts-isabella fonts-okolaks \
@@ -58,9 +63,10 @@ stage_deps() {
 stage_data() {
     mkdir -p "$WORK/ink"
     local half=$((KOR_N / 2))
-    log "ink: $KOR_N Korean (seeds 111, 112), $LATIN_N Latin (seed 121), $DEV_N held-out font (seed 221)"
-    "$PY" "$T/gen_ink.py" --config "$KOR_MIX" --seed 111 --n "$half" --prefix k -o "$WORK/ink/kor-111.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$KOR_MIX" --seed 112 --n "$((KOR_N - half))" --prefix k -o "$WORK/ink/kor-112.jsonl"
+    log "ink: $KOR_N Korean (seeds $SEED, $((SEED + 1))), $LATIN_N Latin (seed 121), $DEV_N held-out font (seed 221)"
+    rm -f "$WORK"/ink/kor-*.jsonl
+    "$PY" "$T/gen_ink.py" --config "$KOR_MIX" --seed "$SEED" --n "$half" --prefix k -o "$WORK/ink/kor-$SEED.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$KOR_MIX" --seed "$((SEED + 1))" --n "$((KOR_N - half))" --prefix k -o "$WORK/ink/kor-$((SEED + 1)).jsonl"
     wait_all
     "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 121 --n "$LATIN_N" --prefix l -o "$WORK/ink/latin-121.jsonl" &
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev.json" --seed 221 --n "$DEV_N" --prefix kd -o "$WORK/ink/dev-kor.jsonl"
@@ -72,7 +78,10 @@ stage_data() {
     # Designs never trained on (print faces of other packages): how a model reads a new design.
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-design.json" --seed 241 --n "$DEV_N" --prefix kn -o "$WORK/ink/dev-kor-design.jsonl"
     wait_all
-    cat "$WORK/ink/dev-kor.jsonl" "$WORK/ink/dev-kor-syll.jsonl" "$WORK/ink/dev-kor-design.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
+    # Handwritten designs never trained on: how a model reads a new hand.
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hand.json" --seed 261 --n "$DEV_N" --prefix kv -o "$WORK/ink/dev-kor-hand.jsonl"
+    cat "$WORK/ink/dev-kor.jsonl" "$WORK/ink/dev-kor-syll.jsonl" "$WORK/ink/dev-kor-design.jsonl" \
+        "$WORK/ink/dev-kor-hand.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl" &
     # Words of the held-out font with low-hanging finals: measured, never chooses.
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hang.json" --seed 251 --n "$((DEV_N / 2))" --prefix kh -o "$WORK/ink/dev-kor-hang.jsonl"
@@ -86,8 +95,11 @@ stage_render() {
     local render=("$ROOT/.build/debug/inkrender" --syllable-blocks)
     rm -rf "$WORK/lines"
     mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
-    "${render[@]}" "$WORK/ink/kor-111.jsonl" --out "$WORK/lines/train" --name kor-111 --seed 111 --shard-size 250 &
-    "${render[@]}" "$WORK/ink/kor-112.jsonl" --out "$WORK/lines/train" --name kor-112 --seed 112 --shard-size 250
+    local ink name
+    for ink in "$WORK"/ink/kor-*.jsonl; do
+        name="$(basename "$ink" .jsonl)"
+        "${render[@]}" "$ink" --out "$WORK/lines/train" --name "$name" --seed "${name#kor-}" --shard-size 250 &
+    done
     wait_all
     "${render[@]}" "$WORK/ink/latin-121.jsonl" --out "$WORK/lines/train" --name latin-121 --seed 121 --shard-size 250 &
     "${render[@]}" "$WORK/ink/dev-kor.jsonl" --out "$WORK/lines/dev" --name dev-kor --plain-fraction 1 --shard-size 100
@@ -95,6 +107,7 @@ stage_render() {
     "${render[@]}" "$WORK/ink/dev-kor-syll.jsonl" --out "$WORK/lines/dev" --name dev-kor-syll --plain-fraction 1 --shard-size 100 &
     "${render[@]}" "$WORK/ink/dev-kor-design.jsonl" --out "$WORK/lines/dev" --name dev-kor-design --plain-fraction 1 --shard-size 100
     wait_all
+    "${render[@]}" "$WORK/ink/dev-kor-hand.jsonl" --out "$WORK/lines/dev" --name dev-kor-hand --plain-fraction 1 --shard-size 100
 }
 
 stage_lstmf() {
@@ -182,7 +195,7 @@ cer() {
 }
 
 # Each job's best checkpoint on the held-out ink (the held-out font's texts and random syllables,
-# and the designs never trained on) by lstmeval
+# and the designs and hands never trained on) by lstmeval
 # (latest and snapshots; within a job the character set is the same, so the scores compare),
 # then the two jobs' best through the service's HTTP API on the held-out font's ink, the way the
 # service reads it. The winner is converted to an integer model and installed as
@@ -216,7 +229,7 @@ stage_finish() {
         "$T/evaluate.sh" "${langs[@]}" > "$WORK/finish-eval.log" 2>&1
     for lang in "${langs[@]}"; do
         cer_api="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$WORK/eval-dev-kor-all-$lang.txt" | tail -1)"
-        log "$lang: $cer_api % CER on the held-out ink (held-out font, its random syllables, unseen designs) through the API"
+        log "$lang: $cer_api % CER on the held-out ink (held-out font, its random syllables, unseen designs and hands) through the API"
         if awk -v s="$cer_api" -v b="$winner_cer" 'BEGIN { exit !(s < b) }'; then winner="${lang#kor-ink-}" winner_cer="$cer_api"; fi
     done
     log "winner: job $winner ($winner_cer %)"

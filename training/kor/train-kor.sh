@@ -25,8 +25,9 @@
 # resumes; `finish` compares the jobs that have run), KOR_MIX=kor/mix-kor.json (the training
 # ink's mix; kor/mix-kor-loose.json moves each syllable's jamo apart, kor/mix-kor-print.json also
 # adds print designs, kor/mix-kor-syll.json writes far more runs of random syllables,
-# kor/mix-kor-warp.json also varies every syllable's jamo and strokes, kor/mix-kor-hand.json also
-# writes three more hand designs),
+# kor/mix-kor-warp.json also varies every syllable's jamo and strokes, kor/mix-kor-jamo.json also
+# draws half of the syllables with jamo of two fonts, kor/mix-kor-hand.json instead adds three
+# GPL hand designs),
 # FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail

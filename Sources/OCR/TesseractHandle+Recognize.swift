@@ -94,33 +94,53 @@ extension TesseractHandle {
 
         var words: [RecognizedWord] = []
         var line = -1
+        // The rest of the current text line as the network spaced it (`preserve_interword_spaces`).
+        var lineText: Substring?
         repeat {
             guard let text = Self.takeText(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)) else {
                 continue
             }
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 || line < 0 {
                 line += 1
+                lineText = Self.takeText(TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE)).map { Substring($0) }
             }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
             let box = Self.box(page, level: RIL_WORD)
+            let spaceBefore = Self.spaceBefore(text, in: &lineText)
             let symbols = readSymbols(of: iterator, page: page)
             words.append(RecognizedWord(text: text, confidence: confidence.clampedToUnit, box: box,
-                                        line: line, symbols: symbols))
+                                        line: line, symbols: symbols, spaceBefore: spaceBefore))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return Self.joiningUnspaced(words)
     }
 
+    /// Whether `line`, the rest of a text line as the network spaced it, has a space before
+    /// `word`; the word is then dropped from it. Nil, and the rest of the line forgotten, when
+    /// `word` is not what comes next.
+    static func spaceBefore(_ word: String, in line: inout Substring?) -> Bool? {
+        guard let rest = line else { return nil }
+        let next = rest.drop(while: \.isWhitespace)
+        guard next.hasPrefix(word) else {
+            line = nil
+            return nil
+        }
+        line = next.dropFirst(word.count)
+        return next.startIndex != rest.startIndex
+    }
+
     /// Words as the writer spaced them. Tesseract does not treat Hangul as space-delimited:
-    /// every syllable comes out as a word of its own, and the C API does not say which of them
-    /// had a space before. Consecutive Hangul words of a line whose boxes are closer than
-    /// `hangulSpaceRatio` of their height are one word (text and symbols concatenated, boxes
-    /// united, the lower confidence).
+    /// every syllable comes out as a word of its own. Consecutive Hangul words of a line are one
+    /// word (text and symbols concatenated, boxes united, the lower confidence) unless the
+    /// network read a space between them (`spaceBefore`); where that is not known, unless their
+    /// boxes are at least `hangulSpaceRatio` of their height apart.
     static func joiningUnspaced(_ words: [RecognizedWord]) -> [RecognizedWord] {
         var joined: [RecognizedWord] = []
         for word in words {
             if var previous = joined.last, previous.line == word.line, isHangul(previous.text.last), isHangul(word.text.first) {
                 let height = max(previous.box.height, word.box.height, 1)
-                if Double(word.box.left - previous.box.right) < hangulSpaceRatio * Double(height) {
+                let spaced = word.spaceBefore
+                    ?? (Double(word.box.left - previous.box.right) >= hangulSpaceRatio * Double(height))
+                if !spaced {
                     previous.text += word.text
                     previous.symbols += word.symbols
                     previous.box = previous.box.union(word.box)
@@ -134,8 +154,9 @@ extension TesseractHandle {
         return joined
     }
 
-    /// A gap between two Hangul syllables narrower than this fraction of their height is not a
-    /// space. Chosen on the held-out training font (training/kor, dev-kor).
+    /// Where the network's spacing is not known: a gap between two Hangul syllables narrower
+    /// than this fraction of their height is not a space. Chosen on the held-out training font
+    /// (training/kor, dev-kor).
     static let hangulSpaceRatio = 0.35
 
     static func isHangul(_ character: Character?) -> Bool {

@@ -61,13 +61,19 @@ public struct RecognizedWord: Sendable, Hashable {
     /// Index of the text line the word belongs to (0 for single-line modes).
     public var line: Int
     public var symbols: [RecognizedSymbol]
+    /// Whether the recogniser put a space before this word on its line; nil when it is not known.
+    /// Tesseract gives each Hangul syllable as a word of its own, and only this says which of
+    /// them the network read as the start of a written word.
+    public var spaceBefore: Bool?
 
-    public init(text: String, confidence: Double, box: PixelBox, line: Int, symbols: [RecognizedSymbol]) {
+    public init(text: String, confidence: Double, box: PixelBox, line: Int, symbols: [RecognizedSymbol],
+                spaceBefore: Bool? = nil) {
         self.text = text
         self.confidence = confidence
         self.box = box
         self.line = line
         self.symbols = symbols
+        self.spaceBefore = spaceBefore
     }
 }
 

@@ -61,6 +61,9 @@ public struct TesseractSettings: Sendable, Hashable {
             // Alternatives are switched on per recognition (see `TesseractHandle.recognize`).
             ("lstm_choice_mode", "0"),
             ("lstm_choice_iterations", String(max(alternativesPerSymbol, 1))),
+            // A text line's text keeps the spaces the network read between words, where it
+            // would otherwise put one between every two words (every Hangul syllable is one).
+            ("preserve_interword_spaces", "1"),
         ]
         for name in extraVariables.keys.sorted() {
             pairs.append((name, extraVariables[name] ?? ""))

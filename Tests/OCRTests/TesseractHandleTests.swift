@@ -119,6 +119,7 @@ import Testing
         #expect(handle.variable("tessedit_do_invert") == "0")
         #expect(handle.variable("lstm_choice_iterations") == "3")
         #expect(handle.variable("textord_min_xheight") == "7")
+        #expect(handle.variable("preserve_interword_spaces") == "1")
     }
 
     @Test func alternativesAreCollectedOnlyWhenAsked() throws {

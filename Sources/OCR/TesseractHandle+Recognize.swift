@@ -129,17 +129,21 @@ extension TesseractHandle {
     }
 
     /// Words as the writer spaced them. Tesseract does not treat Hangul as space-delimited:
-    /// every syllable comes out as a word of its own. Consecutive Hangul words of a line are one
-    /// word (text and symbols concatenated, boxes united, the lower confidence) unless the
-    /// network read a space between them (`spaceBefore`); where that is not known, unless their
-    /// boxes are at least `hangulSpaceRatio` of their height apart.
+    /// every syllable comes out as a word of its own, and so does a number or a Latin word
+    /// written against a syllable ("10층", "3월"). Consecutive words of a line, one of them
+    /// ending or starting with Hangul where they meet, are one word (text and symbols
+    /// concatenated, boxes united, the lower confidence) unless the network read a space between
+    /// them (`spaceBefore`). Where that is not known, two Hangul syllables are one word unless
+    /// their boxes are at least `hangulSpaceRatio` of their height apart.
     static func joiningUnspaced(_ words: [RecognizedWord]) -> [RecognizedWord] {
         var joined: [RecognizedWord] = []
         for word in words {
-            if var previous = joined.last, previous.line == word.line, isHangul(previous.text.last), isHangul(word.text.first) {
+            if var previous = joined.last, previous.line == word.line,
+               isHangul(previous.text.last) || isHangul(word.text.first) {
                 let height = max(previous.box.height, word.box.height, 1)
+                let bothHangul = isHangul(previous.text.last) && isHangul(word.text.first)
                 let spaced = word.spaceBefore
-                    ?? (Double(word.box.left - previous.box.right) >= hangulSpaceRatio * Double(height))
+                    ?? (!bothHangul || Double(word.box.left - previous.box.right) >= hangulSpaceRatio * Double(height))
                 if !spaced {
                     previous.text += word.text
                     previous.symbols += word.symbols

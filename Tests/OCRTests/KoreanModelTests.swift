@@ -46,6 +46,12 @@ import Testing
                      Self.word("날", left: 60, right: 78, spaceBefore: true),
                      Self.word("씨", left: 100, right: 118)]
         #expect(TesseractHandle.joiningUnspaced(words).map(\.text) == ["한글", "날", "씨"])
+        // A number written against a syllable is one word with it when the network says so,
+        // never from the gap alone; two Latin words are left as Tesseract split them.
+        let note = [Self.word("10", left: 0, right: 18), Self.word("층", left: 19, right: 37, spaceBefore: false),
+                    Self.word("3", left: 60, right: 70, spaceBefore: true), Self.word("월", left: 71, right: 89),
+                    Self.word("ok", left: 120, right: 138, spaceBefore: true), Self.word("go", left: 139, right: 150, spaceBefore: false)]
+        #expect(TesseractHandle.joiningUnspaced(note).map(\.text) == ["10층", "3", "월", "ok", "go"])
     }
 
     @Test func theLineTextSaysWhichWordsHaveASpaceBefore() {
@@ -62,8 +68,9 @@ import Testing
 
     /// Lines of the evaluation fonts read by the shipped model: the words come back about as
     /// the writer spaced them. The first 60 lines have 113 spaces; the sixth-run model's
-    /// readings have 150 with the network's spaces and had 168 with a space wherever two
-    /// syllables were 0.35 of their height apart (the rule before the network's were read).
+    /// readings have 136 with the network's spaces (150 when a number or Latin word against a
+    /// syllable was still always apart) and had 168 with a space wherever two syllables were
+    /// 0.35 of their height apart (the rule before the network's were read).
     @Test func hangulLinesKeepTheWritersSpaces() throws {
         let samples = Array(try Corpus.samples("hangul-lines.jsonl", folder: "hangul").prefix(60))
         let readings = try ShippedModelTests.recognize(samples, language: "kor-ink")

@@ -76,7 +76,6 @@ import Testing
         let readings = try ShippedModelTests.recognize(samples, language: "kor-ink")
         let spaces = { (texts: [String]) in texts.reduce(0) { $0 + $1.filter { $0 == " " }.count } }
         let truth = spaces(samples.map(\.text)), read = spaces(readings)
-        print("hangul lines: \(read) spaces read, \(truth) written")
         #expect(Double(read) <= 1.4 * Double(truth), "\(read) spaces read, \(truth) written")
     }
 

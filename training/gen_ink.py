@@ -257,6 +257,7 @@ def generate(config, seed, n, prefix):
     fw /= fw.sum()
     ttf_fonts = config.get("ttf_fonts", [])
     tw = np.array([f.get("weight", 1) for f in ttf_fonts], dtype=float)
+    donors = [f["path"] for f in ttf_fonts]
     normal, hard = inkgen.Params(False), inkgen.Params(True)
     for i in range(n):
         kind = kinds[int(rng.choice(len(kinds), p=kw))]
@@ -288,7 +289,7 @@ def generate(config, seed, n, prefix):
                                           jamo_looseness=looseness,
                                           jamo_warp=config.get("jamo_warp", 0.0),
                                           jamo_mix=config.get("jamo_mix", 0.0),
-                                          donors=[f["path"] for f in ttf_fonts])
+                                          donors=donors)
         if not strokes:
             font = fonts[int(rng.choice(len(fonts), p=fw))]
             strokes = inkgen.make_sample(text, font, rng, params)

@@ -340,10 +340,7 @@ def _donor_regions(path, ch):
     """Syllable `ch` drawn alone in the font at `path`, by jamo region (cached)."""
     key = (path, ch)
     if key not in _donated:
-        image, baseline = raster(path, ch, HANGUL_RENDER_SIZE)
-        height = hangul_height(path, HANGUL_RENDER_SIZE)
-        runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
-        strokes = [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs]
+        strokes = _hangul_strokes(path, ch, HANGUL_RENDER_SIZE)[0]
         _donated[key] = _syllable_regions(strokes, ch)[0] if strokes else None
     return _donated[key]
 
@@ -416,12 +413,18 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
     return ordered
 
 
-def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=()):
-    """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order."""
+def _hangul_strokes(path, line, size):
+    """The traced strokes of a line holding Hangul, in raster pixels with the baseline at y = 0
+    (in tracing order), every character's horizontal extent and the font's syllable height."""
     image, baseline, spans = raster(path, line, size, spans=True)
     height = hangul_height(path, size)
     runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
-    strokes = [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs]
+    return [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs], spans, height
+
+
+def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=()):
+    """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order."""
+    strokes, spans, height = _hangul_strokes(path, line, size)
     return hangul_order(strokes, line, spans, height, rng, looseness, warp,
                         mix, [d for d in donors if d != path])
 

@@ -140,10 +140,8 @@ extension TesseractHandle {
         for word in words {
             if var previous = joined.last, previous.line == word.line,
                isHangul(previous.text.last) || isHangul(word.text.first) {
-                let height = max(previous.box.height, word.box.height, 1)
                 let bothHangul = isHangul(previous.text.last) && isHangul(word.text.first)
-                let spaced = word.spaceBefore
-                    ?? (!bothHangul || Double(word.box.left - previous.box.right) >= hangulSpaceRatio * Double(height))
+                let spaced = word.spaceBefore ?? (!bothHangul || gapIsASpace(between: previous, and: word))
                 if !spaced {
                     previous.text += word.text
                     previous.symbols += word.symbols
@@ -156,6 +154,12 @@ extension TesseractHandle {
             joined.append(word)
         }
         return joined
+    }
+
+    /// Whether the boxes of two Hangul syllables are at least `hangulSpaceRatio` of their height apart.
+    static func gapIsASpace(between previous: RecognizedWord, and word: RecognizedWord) -> Bool {
+        let height = max(previous.box.height, word.box.height, 1)
+        return Double(word.box.left - previous.box.right) >= hangulSpaceRatio * Double(height)
     }
 
     /// Where the network's spacing is not known: a gap between two Hangul syllables narrower

@@ -134,7 +134,7 @@ private func page(_ words: [[RecognizedSymbol]]) -> TesseractPage {
         #expect(CharacterHint.digits.resolve(symbol("#", choices: ["4"])) == .alternative("4", confidence: 0.01))
     }
 
-        @Test func separatorVariantBecomesTheAllowedSeparator() {
+    @Test func separatorVariantBecomesTheAllowedSeparator() {
         #expect(CharacterHint.number.resolve(symbol("~", choices: ["1"])) == .lookAlike("-"))
     }
 

@@ -54,11 +54,8 @@ public struct LineSegmenter: Sendable {
         /// Place syllable blocks instead of single strokes (for Hangul): see
         /// `SyllableBlocks`. Default off, which leaves the segmentation of Latin ink exactly as it was.
         public var groupsSyllableBlocks: Bool
-        /// A syllable block is at most this many typical stroke heights tall. Default 4.
-        public var blockHeightRatio: Double
-        /// A stroke joins a syllable block at most this many typical stroke heights above or
-        /// below it. Default 1.
-        public var blockGapRatio: Double
+        /// The limits of a syllable block: see `SyllableBlocks`.
+        public var blocks: SyllableBlockLimits
 
         /// Options with the documented defaults, each overridable.
         public init(
@@ -72,8 +69,7 @@ public struct LineSegmenter: Sendable {
             speckRatio: Double = 0.25,
             minStrokesForLineHeight: Int = 3,
             groupsSyllableBlocks: Bool = false,
-            blockHeightRatio: Double = 4,
-            blockGapRatio: Double = 1
+            blocks: SyllableBlockLimits = SyllableBlockLimits()
         ) {
             self.dropRatio = dropRatio
             self.returnRatio = returnRatio
@@ -85,8 +81,7 @@ public struct LineSegmenter: Sendable {
             self.speckRatio = speckRatio
             self.minStrokesForLineHeight = minStrokesForLineHeight
             self.groupsSyllableBlocks = groupsSyllableBlocks
-            self.blockHeightRatio = blockHeightRatio
-            self.blockGapRatio = blockGapRatio
+            self.blocks = blocks
         }
     }
 
@@ -109,8 +104,7 @@ public struct LineSegmenter: Sendable {
         guard options.groupsSyllableBlocks else { return place(drawn, present) }
         // Blocks are runs of consecutive strokes, so a line's blocks flattened and sorted are
         // its strokes in writing order.
-        let blocks = SyllableBlocks(heightRatio: options.blockHeightRatio, gapRatio: options.blockGapRatio, dotRatio: options.dotRatio)
-            .group(present, boxes: drawn)
+        let blocks = SyllableBlocks(limits: options.blocks, dotRatio: options.dotRatio).group(present, boxes: drawn)
         let lines = place(blocks.map(\.box), Array(blocks.indices))
         return lines.map { $0.flatMap { blocks[$0].strokes }.sorted() }
     }

@@ -18,8 +18,11 @@ let usage = """
       --limit N            first N samples of each file
       --list-skipped       print each skipped sample's id and line counts to stderr
       --syllable-blocks    segment lines by syllable blocks, as the service does for Korean models
-      --block-height-ratio R, --block-gap-ratio R   the blocks' limits in typical stroke heights
-                           (default: the service's, 4 and 1)
+      --block-height-ratio R, --block-gap-ratio R, --block-width-ratio R, --block-hang-ratio R,
+      --block-lookback N   the blocks' limits (typical stroke heights; blocks a stroke may reach
+                           back to), as SyllableBlockLimits has them (default: the service's)
+      --block-margin-scale X   the margin of ink split by syllable blocks, as the service's
+                           option of that name (default: the service's)
     A sample is used only when the service finds as many lines in its ink as its text has
     (text lines split at newlines), each drawn as a single image.
     """
@@ -36,7 +39,7 @@ struct Counts {
 func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     let args = try Arguments(arguments, valued: ["out", "name", "format", "shard-size", "copies", "plain-fraction",
                                                  "best-fraction", "seed", "hint", "limit",
-                                                 "block-height-ratio", "block-gap-ratio"])
+                                                 "block-height-ratio", "block-gap-ratio", "block-margin-scale", "block-lookback", "block-width-ratio", "block-hang-ratio"])
     guard !args.positionals.isEmpty, let directory = args.string("out") else { throw ToolError(usage) }
     guard let hint = CharacterHint(rawValue: args.string("hint") ?? "text") else { throw ToolError("unknown --hint") }
     let limit = try args.int("limit", default: 0)
@@ -62,10 +65,14 @@ func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     // The service's own imaging with the service's default options.
     var imager = LineImager()
     imager.options.segmentation.groupsSyllableBlocks = args.has("syllable-blocks")
-    imager.options.segmentation.blockHeightRatio = try args.double("block-height-ratio",
-                                                                   default: imager.options.segmentation.blockHeightRatio)
-    imager.options.segmentation.blockGapRatio = try args.double("block-gap-ratio",
-                                                                default: imager.options.segmentation.blockGapRatio)
+    var limits = imager.options.segmentation.blocks
+    limits.heightRatio = try args.double("block-height-ratio", default: limits.heightRatio)
+    limits.gapRatio = try args.double("block-gap-ratio", default: limits.gapRatio)
+    limits.widthRatio = try args.double("block-width-ratio", default: limits.widthRatio)
+    limits.lookback = try args.int("block-lookback", default: limits.lookback)
+    limits.hangRatio = try args.double("block-hang-ratio", default: limits.hangRatio)
+    imager.options.segmentation.blocks = limits
+    imager.blockMarginScale = try args.double("block-margin-scale", default: RecognitionOptions().blockMarginScale)
     let imaging = RecognitionImaging(imager: imager)
     var counts = Counts()
     for path in args.positionals {

@@ -28,6 +28,8 @@
 # kor/mix-kor-warp.json also varies every syllable's jamo and strokes, kor/mix-kor-jamo.json also
 # draws half of the syllables with jamo of two fonts, kor/mix-kor-hand.json instead adds three
 # GPL hand designs),
+# RENDER_ARGS: more inkrender options for every line drawn (e.g. "--block-margin-scale 0.25":
+# the serving option of the same name, which the model must then be served with),
 # FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
@@ -93,7 +95,7 @@ stage_render() {
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     # Lines split by syllable blocks, as the service splits ink for a Korean model (Latin ink
     # too: the Korean model reads it the same way).
-    local render=("$ROOT/.build/debug/inkrender" --syllable-blocks)
+    local render=("$ROOT/.build/debug/inkrender" --syllable-blocks ${RENDER_ARGS:-})
     rm -rf "$WORK/lines"
     mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
     local ink name

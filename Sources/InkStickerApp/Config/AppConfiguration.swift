@@ -47,6 +47,8 @@ public struct AppConfiguration: Sendable {
     /// Which models read ink split into lines by blocks of strokes rather than stroke by stroke
     /// (see `SyllableBlockPolicy`): by default the Korean ones.
     public var syllableBlocks = SyllableBlockPolicy.koreanModels
+    /// The margin of ink split by syllable blocks (`RecognitionOptions.blockMarginScale`).
+    public var blockMarginScale = RecognitionOptions().blockMarginScale
     /// Horizontal stretch of text lines and of lines under a numeric hint before they are read
     /// (`RecognitionOptions.textWidthScale`, `longTextWidthScale`, `numericWidthScale`).
     public var textWidthScale = RecognitionOptions().textWidthScale
@@ -81,7 +83,7 @@ public struct AppConfiguration: Sendable {
 
     /// The recognition pipeline's options: the defaults with this configuration's choices.
     public var recognitionOptions: RecognitionOptions {
-        var options = RecognitionOptions(syllableBlocks: syllableBlocks)
+        var options = RecognitionOptions(syllableBlocks: syllableBlocks, blockMarginScale: blockMarginScale)
         options.textWidthScale = textWidthScale
         options.longTextWidthScale = longTextWidthScale
         options.numericWidthScale = numericWidthScale

@@ -70,6 +70,12 @@ public enum AppOptions {
             }
             c.syllableBlocks = policy
         },
+        option("--block-margin-scale", "INKSTICKER_BLOCK_MARGIN_SCALE", "X", "margin of ink split by syllable blocks, as a multiple of other lines' margin, its ink drawn taller so the image stays as high; 0 to 1 (default 1)") { c, v throws(OptionError) in
+            guard let value = Double(v), (0...1).contains(value) else {
+                throw OptionError("--block-margin-scale must be a number in 0...1, got '\(v)'")
+            }
+            c.blockMarginScale = value
+        },
         option("--text-width-scale", "INKSTICKER_TEXT_WIDTH_SCALE", "X", "how much wider than its proportions a text line is drawn for the recognizer, 0.5 to 2 (default 1.25)") { c, v throws(OptionError) in
             c.textWidthScale = try widthScale(v, "--text-width-scale")
         },

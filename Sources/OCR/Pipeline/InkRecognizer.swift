@@ -56,10 +56,11 @@ public final class InkRecognizer: InkRecognizing {
 
 extension InkRecognizer {
     /// The imager for ink read by `model`: split into lines by syllable blocks when the
-    /// options' `syllableBlocks` policy says so for that model.
+    /// options' `syllableBlocks` policy says so for that model, with their margin.
     func imager(for model: String?) -> LineImager {
         var imager = self.imager
         imager.options.segmentation.groupsSyllableBlocks = model.map(options.syllableBlocks.applies) ?? false
+        imager.blockMarginScale = options.blockMarginScale
         return imager
     }
 }

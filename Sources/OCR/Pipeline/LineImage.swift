@@ -20,10 +20,30 @@ public struct InkLines: Sendable {
 public struct LineImager: Sendable {
     /// Everything but the variant's height, pen and padding.
     public var options: RenderOptions
+    /// Ink split into lines by syllable blocks (`options.segmentation.groupsSyllableBlocks`, the
+    /// Korean models) is drawn with its margin this many times the variant's, and its ink taller
+    /// by as much as keeps the image as high (see `drawn(_:)`). A Hangul line has no ascenders or
+    /// descenders to leave room for, so the margin only costs its syllables rows of the network's
+    /// input. Default 1: as every other line.
+    public var blockMarginScale: Double
 
     /// An imager with the given normalisation options.
-    public init(options: RenderOptions = RenderOptions()) {
+    public init(options: RenderOptions = RenderOptions(), blockMarginScale: Double = 1) {
         self.options = options
+        self.blockMarginScale = blockMarginScale
+    }
+
+    /// The variant this imager actually draws for `variant`: the same, except for ink split by
+    /// syllable blocks with a `blockMarginScale` other than 1, whose margin is scaled by it and
+    /// whose ink height grows so that ink, margins and pen are as high as before.
+    public func drawn(_ variant: RenderVariant) -> RenderVariant {
+        guard options.segmentation.groupsSyllableBlocks, blockMarginScale != 1 else { return variant }
+        var drawn = variant
+        drawn.paddingRatio = variant.paddingRatio * blockMarginScale
+        let before = 1 + 2 * variant.paddingRatio + variant.penWidthRatio
+        let after = 1 + 2 * drawn.paddingRatio + drawn.penWidthRatio
+        drawn.inkHeight = variant.inkHeight * before / after
+        return drawn
     }
 
     /// The ink's text lines.
@@ -45,6 +65,7 @@ public struct LineImager: Sendable {
 
     /// The images of one line: usually one, several pieces for a line too wide for one image.
     public func render(line: [Int], of strokes: [Stroke], typicalStrokeHeight: Double?, variant: RenderVariant) -> [LineImage] {
+        let variant = drawn(variant)
         var options = self.options
         options.targetInkHeight = variant.inkHeight
         options.penWidthRatio = variant.penWidthRatio

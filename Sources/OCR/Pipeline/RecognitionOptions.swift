@@ -84,6 +84,9 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// Default the Korean models. For Latin, one-line held-out ink split better by blocks, but
     /// two lines of held-out ink stacked closely merged more often (Models/README.md, "Levers").
     public var syllableBlocks: SyllableBlockPolicy
+    /// For ink split by syllable blocks: its margin scaled by this, its ink drawn taller so the
+    /// image stays as high (`LineImager.blockMarginScale`). Default 1.
+    public var blockMarginScale: Double
 
     /// Options with the documented defaults, each overridable.
     public init(
@@ -108,9 +111,11 @@ public struct RecognitionOptions: Sendable, Hashable {
         smoothsCoarseInk: Bool = true,
         cleansMarks: Bool = true,
         vocabulary: VocabularyOptions = VocabularyOptions(),
-        syllableBlocks: SyllableBlockPolicy = .koreanModels
+        syllableBlocks: SyllableBlockPolicy = .koreanModels,
+        blockMarginScale: Double = 1
     ) {
         self.syllableBlocks = syllableBlocks
+        self.blockMarginScale = blockMarginScale
         self.repairsStrokes = repairsStrokes
         self.smoothsCoarseInk = smoothsCoarseInk
         self.cleansMarks = cleansMarks

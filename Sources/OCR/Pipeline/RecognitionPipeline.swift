@@ -81,7 +81,7 @@ struct RecognitionPipeline: Sendable {
                                                      hint: plan.hint, deadline: try deadline.remaining())
                     var piece = LineReading.Piece(image: image, page: page.page)
                     if options.cleansMarks {
-                        RecognitionCleanup.clean(&piece, strokes: plan.strokes, inkHeight: variant.inkHeight)
+                        RecognitionCleanup.clean(&piece, strokes: plan.strokes, inkHeight: plan.imager.drawn(variant).inkHeight)
                     }
                     // One glyph in a digits field is one digit: Tesseract sometimes reads a
                     // lone digit as two ("3" → "83"); the surer symbol is kept.

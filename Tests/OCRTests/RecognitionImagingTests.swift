@@ -85,6 +85,28 @@ import Testing
         #expect(try width(.number, RecognitionImaging(imager: blocks, options: long.options)) == unstretched)
     }
 
+    /// Ink split by syllable blocks with a smaller margin: the image is as high (within a
+    /// pixel), the ink fills more of it; other ink is drawn as before.
+    @Test func aSmallerBlockMarginDrawsTheInkTallerInAnImageAsHigh() throws {
+        let strokes = Self.strokes(try Corpus.sample("print.jsonl", text: "email Sarah"))
+        func image(blocks: Bool, scale: Double) throws -> GrayImage {
+            var imager = LineImager(blockMarginScale: scale)
+            imager.options.segmentation.groupsSyllableBlocks = blocks
+            let imaging = RecognitionImaging(imager: imager)
+            let ink = imaging.prepare(strokes, hint: .text)
+            return try #require(imaging.render(ink, line: 0, variant: imaging.options.render).first).image
+        }
+        /// Rows with ink in them.
+        func inkRows(_ image: GrayImage) throws -> Int {
+            let bounds = try #require(image.inkBounds(threshold: 128))
+            return bounds.maxY - bounds.minY + 1
+        }
+        let before = try image(blocks: true, scale: 1), after = try image(blocks: true, scale: 0.25)
+        #expect(abs(after.height - before.height) <= 1)
+        #expect(Double(try inkRows(after)) > 1.2 * Double(try inkRows(before)))
+        #expect(try image(blocks: false, scale: 0.25) == image(blocks: false, scale: 1))
+    }
+
     /// Clean ink (nothing to repair, not a lone glyph) is drawn exactly as the line imager
     /// draws it with the text stretch: the imaging adds decisions, never different pixels.
     @Test func cleanInkMatchesTheLineImager() throws {

@@ -28,8 +28,9 @@
 # kor/mix-kor-warp.json also varies every syllable's jamo and strokes, kor/mix-kor-jamo.json also
 # draws half of the syllables with jamo of two fonts, kor/mix-kor-hand.json instead adds three
 # GPL hand designs),
-# RENDER_ARGS: more inkrender options for every line drawn (e.g. "--block-margin-scale 0.25":
-# the serving option of the same name, which the model must then be served with),
+# BLOCK_MARGIN_SCALE: the margin of Korean lines (the serving option --block-margin-scale) used to
+# draw every line and to serve the candidates in `finish` (default: the service's; a model must be
+# served as it was trained),
 # FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
@@ -95,7 +96,7 @@ stage_render() {
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     # Lines split by syllable blocks, as the service splits ink for a Korean model (Latin ink
     # too: the Korean model reads it the same way).
-    local render=("$ROOT/.build/debug/inkrender" --syllable-blocks ${RENDER_ARGS:-})
+    local render=("$ROOT/.build/debug/inkrender" --syllable-blocks ${BLOCK_MARGIN_SCALE:+--block-margin-scale "$BLOCK_MARGIN_SCALE"})
     rm -rf "$WORK/lines"
     mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
     local ink name
@@ -228,7 +229,8 @@ stage_finish() {
     ls "$cand"/kor-ink-*.traineddata >/dev/null 2>&1 || { log "no checkpoint"; return 1; }
     local langs=() winner="" winner_cer=999 cer_api
     for name in a b; do [[ -s "$cand/kor-ink-$name.traineddata" ]] && langs+=("kor-ink-$name"); done
-    WORK="$WORK" MODELS="$cand" SERVER_ARGS="--lang ${langs[0]}" SETS="$WORK/ink/dev-kor-all.jsonl" \
+    WORK="$WORK" MODELS="$cand" SETS="$WORK/ink/dev-kor-all.jsonl" \
+        SERVER_ARGS="--lang ${langs[0]}${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}" \
         "$T/evaluate.sh" "${langs[@]}" > "$WORK/finish-eval.log" 2>&1
     for lang in "${langs[@]}"; do
         cer_api="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$WORK/eval-dev-kor-all-$lang.txt" | tail -1)"
@@ -277,7 +279,8 @@ stage_dictionary() {
     for ink in dev-kor dictcheck dev-kor-syll; do
         [[ -s "$WORK/ink/$ink.jsonl" ]] || continue
         file="$WORK/ink/$ink.jsonl"
-        WORK="$dir" MODELS="$dir/models" SERVER_ARGS="--lang kor-ink-raw" SETS="$file" \
+        WORK="$dir" MODELS="$dir/models" SETS="$file" \
+            SERVER_ARGS="--lang kor-ink-raw${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}" \
             "$T/evaluate.sh" kor-ink-raw kor-ink-dict kor-ink-check > "$dir/eval-$ink.log" 2>&1
         for name in raw dict check; do
             cer[$ink-$name]="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$dir/eval-$ink-kor-ink-$name.txt" | tail -1)"

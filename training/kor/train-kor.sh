@@ -90,6 +90,11 @@ stage_data() {
     # Words of the held-out font with low-hanging finals: measured, never chooses.
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hang.json" --seed 251 --n "$((DEV_N / 2))" --prefix kh -o "$WORK/ink/dev-kor-hang.jsonl"
     wait_all
+    # Measured, never choose: the unseen hands writing random syllables (unseen words in an unseen
+    # hand), and two held-out samples stacked 1.2-1.6 line heights apart (how lines are found).
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hand-syll.json" --seed 262 --n 300 --prefix kw -o "$WORK/ink/dev-kor-hand-syll.jsonl"
+    "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor.jsonl"
+    "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor-hand.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor-hand.jsonl"
 }
 
 stage_render() {

@@ -85,7 +85,9 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// two lines of held-out ink stacked closely merged more often (Models/README.md, "Levers").
     public var syllableBlocks: SyllableBlockPolicy
     /// For ink split by syllable blocks: its margin scaled by this, its ink drawn taller so the
-    /// image stays as high (`LineImager.blockMarginScale`). Default 1.
+    /// image stays as high (`LineImager.blockMarginScale`). Default 1: a Korean network trained
+    /// at 0.25 read the training fonts' kinds of ink better but unseen hands worse
+    /// (Models/README.md, "Levers"). A model must be read at the scale it was trained at.
     public var blockMarginScale: Double
 
     /// Options with the documented defaults, each overridable.

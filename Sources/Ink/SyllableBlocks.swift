@@ -41,12 +41,7 @@ struct SyllableBlocks {
         for index in present {
             let box = boxes[index]
             if let first = joinable(box, blocks, typical: typical) {
-                let merged = blocks[first...].reduce(into: Block(strokes: [], box: box)) { block, next in
-                    block.strokes += next.strokes
-                    block.box = block.box.union(next.box)
-                }
-                blocks.removeSubrange(first...)
-                blocks.append(Block(strokes: merged.strokes + [index], box: merged.box))
+                Self.merge(&blocks, from: first, then: Block(strokes: [index], box: box))
             } else {
                 blocks.append(Block(strokes: [index], box: box))
             }
@@ -99,17 +94,23 @@ struct SyllableBlocks {
                 }
             }
             if let joined {
-                let merged = result.suffix(joined).reduce(into: Block(strokes: [], box: part)) { block, next in
-                    block.strokes += next.strokes
-                    block.box = block.box.union(next.box)
-                }
-                result.removeLast(joined)
-                result.append(Block(strokes: merged.strokes + blocks[index].strokes, box: merged.box))
+                Self.merge(&result, from: result.count - joined, then: blocks[index])
             } else {
                 result.append(blocks[index])
             }
         }
         return result
+    }
+
+    /// Replaces the blocks from `first` on by one block holding their strokes and then `last`'s.
+    private static func merge(_ blocks: inout [Block], from first: Int, then last: Block) {
+        var merged = blocks[first...].reduce(into: Block(strokes: [], box: last.box)) { block, next in
+            block.strokes += next.strokes
+            block.box = block.box.union(next.box)
+        }
+        merged.strokes += last.strokes
+        blocks.removeSubrange(first...)
+        blocks.append(merged)
     }
 
     /// Whether `part` hangs under `upper` as a final consonant written far down does.

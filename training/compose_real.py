@@ -15,7 +15,9 @@ numbers  prices, dates, times, phone numbers, codes, percentages, small sums, pl
          about their height in a number: each glyph is normalised (digits and capitals to one
          height, each symbol to its usual size and place against the baseline) before it is
          placed, with the person's own letter spacing (sometimes wide apart) and a little
-         jitter.
+         jitter. With --crowd, a share of them is written as in one movement: glyphs narrow,
+         touching or overlapping, some joined by a pen stroke, slashes and brackets sometimes
+         far taller than the digits.
 
   python3 compose_real.py lines IN.jsonl --n 8000 --seed 5 -o OUT.jsonl
   python3 compose_real.py numbers IN.jsonl --n 6000 --seed 5 -o OUT.jsonl
@@ -156,17 +158,26 @@ for c in string.digits + string.ascii_uppercase:
     GLYPHS[c] = DIGIT
 
 
-def place(glyph, x, height, rng):
+# Signs that some people write far taller than their digits (the slashes of a date, the
+# brackets of a phone number).
+TALL = set("/()$")
+
+
+def place(glyph, x, height, rng, squeeze=1.0, tall=1.0):
+    """The glyph normalised to `height` with its left edge at x, its width times `squeeze` and,
+    if it is a TALL sign, its size times `tall`: its strokes and its width."""
     measure, size, centre = GLYPHS[glyph["text"]]
+    if glyph["text"] in TALL:
+        size *= tall
     x0, y0, x1, y1 = bounds(glyph["strokes"])
     w, h = max(x1 - x0, 1e-6), max(y1 - y0, 1e-6)
     extent = {"h": h, "w": w, "m": max(w, h)}[measure]
     scale = size * height * rng.uniform(0.92, 1.08) / extent
     cy = (centre + rng.uniform(-0.04, 0.04)) * height
-    strokes = [{"x": [round((px - x0) * scale + x, 2) for px in s["x"]],
+    strokes = [{"x": [round((px - x0) * scale * squeeze + x, 2) for px in s["x"]],
                 "y": [round((py - (y0 + y1) / 2) * scale + cy, 2) for py in s["y"]]}
                for s in glyph["strokes"]]
-    return strokes, w * scale
+    return strokes, w * scale * squeeze
 
 
 def number_text(rng):
@@ -217,7 +228,7 @@ def number_text(rng):
                        "%s%s" % (d(rng.randint(1, 3)), letters)])
 
 
-def make_numbers(records, n, seed, prefix, min_parts=1):
+def make_numbers(records, n, seed, prefix, min_parts=1, crowd=0.0):
     rng = random.Random(seed)
     glyphs = collections.defaultdict(lambda: collections.defaultdict(list))
     for r in records:
@@ -239,24 +250,45 @@ def make_numbers(records, n, seed, prefix, min_parts=1):
         if any(c != " " and not (own.get(c) or shared.get(c)) for c in text):
             continue
         height = 100.0
-        # Most numbers are written with the person's usual letter spacing; some glyph by glyph,
-        # far apart, as in boxes.
-        letter_gap = rng.uniform(0.1, 0.3) if rng.random() < 0.85 else rng.uniform(0.35, 0.8)
-        # A space stays wider than the gaps between glyphs, or no reader could tell them apart.
-        space = max(rng.uniform(0.45, 0.9), letter_gap + rng.uniform(0.4, 0.7))
+        squeeze, join, tall = 1.0, 0.0, 1.0
+        if crowd and rng.random() < crowd:
+            # Written in one movement: glyphs narrow, touching or overlapping, some joined by
+            # the pen (numbers of a collection never met were written about 0.55 of their height
+            # wide per character, the composed ones 0.70).
+            squeeze = rng.uniform(0.6, 0.95)
+            letter_gap = rng.uniform(-0.07, 0.08)
+            space = max(rng.uniform(0.3, 0.6), letter_gap + rng.uniform(0.3, 0.5))
+            join = rng.choice([0.0, 0.3, 0.7])
+            tall = rng.choice([1.0, rng.uniform(1.2, 1.9)])
+        else:
+            # Most numbers are written with the person's usual letter spacing; some glyph by
+            # glyph, far apart, as in boxes.
+            letter_gap = rng.uniform(0.1, 0.3) if rng.random() < 0.85 else rng.uniform(0.35, 0.8)
+            # A space stays wider than the gaps between glyphs, or no reader could tell them apart.
+            space = max(rng.uniform(0.45, 0.9), letter_gap + rng.uniform(0.4, 0.7))
         slope = rng.uniform(-0.04, 0.04)
         rows = layout_rows(text, rng)
         strokes = []
         for row, words in enumerate(rows):
             pen_x = rng.uniform(-0.3, 0.6) * height if row else 0.0
             top = row * rng.uniform(1.5, 2.1) * height
+            joinable = False
             for c in " ".join(words):
                 if c == " ":
                     pen_x += (space + rng.uniform(-0.1, 0.1)) * height
+                    joinable = False
                     continue
-                placed, width = place(rng.choice(own.get(c) or shared[c]), pen_x, height, rng)
-                strokes.extend({"x": s["x"], "y": [round(y + top + slope * x, 2) for x, y in zip(s["x"], s["y"])]}
-                               for s in placed)
+                placed, width = place(rng.choice(own.get(c) or shared[c]), pen_x, height, rng, squeeze, tall)
+                placed = [{"x": s["x"], "y": [round(y + top + slope * x, 2) for x, y in zip(s["x"], s["y"])]}
+                          for s in placed]
+                if joinable and placed and rng.random() < join and \
+                        abs(strokes[-1]["x"][-1] - placed[0]["x"][0]) + abs(strokes[-1]["y"][-1] - placed[0]["y"][0]) < 0.7 * height:
+                    # The pen stays down from the end of the last glyph to the start of this one
+                    # (when it is near).
+                    last = strokes.pop()
+                    placed[0] = {"x": last["x"] + placed[0]["x"], "y": last["y"] + placed[0]["y"]}
+                strokes.extend(placed)
+                joinable = bool(placed)
                 pen_x += width + (letter_gap + rng.uniform(-0.05, 0.08)) * height
         out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": "\n".join(" ".join(r) for r in rows),
                     "strokes": strokes})
@@ -283,6 +315,8 @@ def main():
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--prefix", default=None)
     ap.add_argument("--min-parts", type=int, default=1, help="numbers: only those of at least this many words")
+    ap.add_argument("--crowd", type=float, default=0.0,
+                    help="numbers: the share written in one movement (narrow glyphs, touching, some joined)")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
     with open(a.input, encoding="utf-8") as f:
@@ -290,7 +324,7 @@ def main():
     if a.what == "lines":
         samples = make_lines(records, a.n, a.seed, a.prefix or "line")
     else:
-        samples = make_numbers(records, a.n, a.seed, a.prefix or "number", a.min_parts)
+        samples = make_numbers(records, a.n, a.seed, a.prefix or "number", a.min_parts, a.crowd)
     with open(a.out, "w", encoding="utf-8") as out:
         for s in samples:
             out.write(json.dumps(s, separators=(",", ":")) + "\n")

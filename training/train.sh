@@ -21,6 +21,8 @@
 #   CHARS_N=10000           isolated real letters and symbols rendered (one each)
 #   LINES_N=10000           text lines composed from one writer's real words
 #   NUMBERS_N=8000          numbers composed from one person's real digits and symbols
+#   CROWDED_N=0             numbers composed the same way but written as in one movement (narrow
+#                           glyphs, touching, some joined): the `real-crowded` shards
 #   TRAIN_MINUTES=100       wall-clock bound of each training job
 #   SNAPSHOT_MINUTES=20     a copy of each job's latest checkpoint is kept this often, so the
 #                           effect of training time is measured on the same held-out persons
@@ -29,7 +31,9 @@
 #                           the lines a job sees; "c:0.001:2" doubles it), and optionally
 #                           :INDEX/LAYER to cut the network at INDEX and put a new LAYER and
 #                           output layer on top ("w:0.001:1:5/Lfx256": fra's top Lfx192
-#                           replaced by a wider, freshly initialised Lfx256)
+#                           replaced by a wider, freshly initialised Lfx256), and optionally
+#                           :SHARD=N,... to list the shards whose name starts with SHARD N times
+#                           ("n:0.001:1::real-crowded=0": a job without the crowded numbers)
 #   CONTINUE_FROM=FILE      start the jobs from this float traineddata of the same character set
 #                           (training/ink-float.traineddata: the shipped network before its
 #                           conversion to integers) instead of fra
@@ -52,6 +56,7 @@ DIGIT_COPIES="${DIGIT_COPIES:-2}"
 CHARS_N="${CHARS_N:-10000}"
 LINES_N="${LINES_N:-10000}"
 NUMBERS_N="${NUMBERS_N:-8000}"
+CROWDED_N="${CROWDED_N:-0}"
 TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
 SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 JOBS="${JOBS:-a:0.0005 b:0.001}"
@@ -125,6 +130,11 @@ stage_real() {
     "$PY" "$T/compose_real.py" lines "$WORK/ink/real-all.jsonl" --n "$LINES_N" --seed 5 -o "$WORK/ink/real-lines.jsonl" &
     "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$NUMBERS_N" --seed 5 -o "$WORK/ink/real-numbers.jsonl"
     wait_all
+    rm -f "$WORK/ink/real-crowded.jsonl"
+    if ((CROWDED_N > 0)); then
+        "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$CROWDED_N" --crowd 1 --seed 6 \
+            --prefix crowded -o "$WORK/ink/real-crowded.jsonl"
+    fi
     heldout_real persons
     heldout_real groups
 }
@@ -166,6 +176,14 @@ stage_render() {
         --hint number --limit "$((NUMBERS_N / 2))" --shard-size 250 &
     render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-t --seed 13 --shard-size 250
     wait_all
+    if [[ -s "$WORK/ink/real-crowded.jsonl" ]]; then
+        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-n --seed 14 \
+            --hint number --limit "$((CROWDED_N / 2))" --shard-size 250 &
+        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-t --seed 15 --shard-size 250
+        wait_all
+    else
+        rm -f "$train"/real-crowded-*
+    fi
     # Held-out ink exactly as the service draws it (the hint its kind gets through the API).
     for part in persons groups; do
         for set in $HELDOUT_SETS; do
@@ -216,9 +234,9 @@ stage_starter() {
 }
 
 stage_train() {
-    local pids=() job name rate synth_copies top from rate_flags
+    local pids=() job name rate synth_copies top weights from rate_flags
     for job in $JOBS; do
-        IFS=: read -r name rate synth_copies top <<< "$job"
+        IFS=: read -r name rate synth_copies top weights <<< "$job"
         mkdir -p "$WORK/run-$name"
         if [[ -s "$WORK/run-$name/ink_checkpoint" && -z "${FRESH:-}" ]]; then
             # Resumed: the checkpoint holds the job's learning rate and iteration count.
@@ -238,11 +256,17 @@ stage_train() {
                 # A new top: the layers from ${top%%/*} on are replaced (resumed jobs keep it).
                 from+=(--append_index "${top%%/*}" --net_spec "[${top#*/} O1c1]")
             fi
-            log "training job $name: learning rate $rate, synthetic shards ×${synth_copies:-1}${top:+, new top $top}, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
+            log "training job $name: learning rate $rate, synthetic shards ×${synth_copies:-1}${top:+, new top $top}${weights:+, shards $weights}, at most $TRAIN_MINUTES minutes (log: $WORK/run-$name/train.log)"
         fi
-        # The job's training list: every shard once, synthetic shards synth_copies times.
-        awk -v n="${synth_copies:-1}" '{ print; if (index($0, "/synth-")) for (i = 1; i < n; i++) print }' \
-            "$WORK/train.list" > "$WORK/run-$name/train.list"
+        # The job's training list: every shard once, synthetic shards synth_copies times, shards
+        # named in its weights as many times as they say.
+        awk -v n="${synth_copies:-1}" -v weights="${weights:-}" '
+            BEGIN { k = split(weights, w, ","); for (i = 1; i <= k; i++) { split(w[i], p, "="); copies[p[1]] = p[2] } }
+            {
+                c = index($0, "/synth-") ? n : 1
+                for (shard in copies) if (index($0, "/" shard "-")) c = copies[shard]
+                for (i = 0; i < c; i++) print
+            }' "$WORK/train.list" > "$WORK/run-$name/train.list"
         timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
             lstmtraining "${from[@]}" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
             --model_output "$WORK/run-$name/ink" --train_listfile "$WORK/run-$name/train.list" \

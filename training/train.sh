@@ -355,11 +355,19 @@ stage_finish() {
 # no possessives. Punctuation and number patterns: those of Tesseract's own eng model, read
 # back from its dawgs and rebuilt on this model's character set.
 stage_dictionary() {
-    local dir="$WORK/dictionary" kind
+    [[ -s "$WORK/ink.traineddata" ]] || { log "no network: run the finish stage first"; return 1; }
+    add_dictionary "$WORK/ink.traineddata" "$WORK/dictionary"
+    cp "$WORK/dictionary/ink.traineddata" "$ROOT/Models/ink.traineddata"
+    log "installed $ROOT/Models/ink.traineddata ($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
+}
+
+# add_dictionary NETWORK DIR: DIR/ink.traineddata is NETWORK (an integer model) with the word
+# list, punctuation and number patterns.
+add_dictionary() {
+    local network="$1" dir="$2" kind
     rm -rf "$dir"
     mkdir -p "$dir"
-    [[ -s "$WORK/ink.traineddata" ]] || { log "no network: run the finish stage first"; return 1; }
-    combine_tessdata -u "$WORK/ink.traineddata" "$dir/ink." >/dev/null 2>&1
+    combine_tessdata -u "$network" "$dir/ink." >/dev/null 2>&1
     combine_tessdata -u "$STOCK_ENG" "$dir/eng." >/dev/null 2>&1
     LC_ALL=C grep -E '^[!-~]+$' "$WORDS" | grep -v "'s\$" \
         | awk '{ print; print toupper(substr($0, 1, 1)) substr($0, 2) }' | LC_ALL=C sort -u > "$dir/word.txt"
@@ -372,10 +380,29 @@ stage_dictionary() {
     done
     rm -f "$dir"/eng.*
     combine_tessdata "$dir/ink." >/dev/null 2>&1
-    cp "$dir/ink.traineddata" "$ROOT/Models/ink.traineddata"
     log "dictionary: $(wc -l < "$dir/word.txt") words, $(wc -l < "$dir/punc.txt") punctuation and" \
-        "$(wc -l < "$dir/number.txt") number patterns; installed $ROOT/Models/ink.traineddata" \
-        "($(stat -c %s "$ROOT/Models/ink.traineddata") bytes)"
+        "$(wc -l < "$dir/number.txt") number patterns"
+}
+
+# Candidates measured through the API without installing anything: each checkpoint in
+# CANDIDATES (paths, relative to WORK or absolute) becomes WORK/candidates/NAME/ink.traineddata
+# (integer, with the dictionary), NAME the checkpoint's run and file ("c-snapshot-40").
+#   WORK=… CANDIDATES="run-c/snapshot-40.checkpoint run-n/ink_checkpoint" training/train.sh candidates
+#   MODELS=$WORK/candidates/c-snapshot-40 CHARSET=number SETS=… training/evaluate.sh eng
+stage_candidates() {
+    local checkpoint name
+    for checkpoint in ${CANDIDATES:?CANDIDATES: checkpoints to convert}; do
+        [[ $checkpoint == /* ]] || checkpoint="$WORK/$checkpoint"
+        name="$(basename "$(dirname "$checkpoint")")-$(basename "$checkpoint" .checkpoint)"
+        name="${name#run-}"
+        mkdir -p "$WORK/candidates"
+        lstmtraining --stop_training --convert_to_int --continue_from "$checkpoint" \
+            --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/candidates/$name.int" >/dev/null 2>&1
+        add_dictionary "$WORK/candidates/$name.int" "$WORK/candidates/$name"
+        rm -f "$WORK/candidates/$name.int"
+        find "$WORK/candidates/$name" -type f ! -name ink.traineddata -delete
+        log "candidate $name: $WORK/candidates/$name/ink.traineddata"
+    done
 }
 
 stages=("$@")

@@ -30,9 +30,31 @@ snapshot_checkpoints() {
         elapsed=$((elapsed + SNAPSHOT_MINUTES))
         for name in "$@"; do
             [[ -s "$WORK/run-$name/${prefix}_checkpoint" ]] &&
-                cp "$WORK/run-$name/${prefix}_checkpoint" "$WORK/run-$name/snapshot-$(date +%H%M)-${elapsed}min.checkpoint"
+                copy_settled "$WORK/run-$name/${prefix}_checkpoint" "$WORK/run-$name/snapshot-$(date +%H%M)-${elapsed}min.checkpoint"
         done
     done
+}
+
+# copy_settled FROM TO: a copy of a file that another process rewrites in place every few seconds
+# (lstmtraining's checkpoint): copied only when it was not being written before or during the
+# copy (same modification time and size before and after, at least a second old), else tried
+# again; a copy taken mid-write is a truncated checkpoint that lstmtraining cannot read.
+copy_settled() {
+    local from="$1" to="$2" before after try
+    for try in $(seq 1 60); do
+        before="$(stat -c '%.9Y %s' "$from")"
+        if (($(date +%s) - ${before%%.*} >= 1)); then
+            cp "$from" "$to.part"
+            after="$(stat -c '%.9Y %s' "$from")"
+            if [[ $before == "$after" && $(stat -c %s "$to.part") == "${after#* }" ]]; then
+                mv "$to.part" "$to"
+                return 0
+            fi
+        fi
+        sleep 0.5
+    done
+    rm -f "$to.part"
+    log "no settled copy of $from"
 }
 
 # Waits for the training jobs (the pids after the first) and then stops the snapshot loop (the

@@ -306,6 +306,7 @@ rank_checkpoints() {
     export WORK
     printf '%s\n' "${candidates[@]}" | xargs -P 2 -I{} bash -c \
         'p=$(checkpoint_cer "$1" "$WORK/eval-train.list"); e=$(checkpoint_cer "$1" "$WORK/eval-english.list")
+         [ -n "$p" ] && [ -n "$e" ] || { echo "unreadable checkpoint, skipped: $1" >&2; exit 0; }
          awk -v p="$p" -v e="$e" -v c="$1" "BEGIN { printf \"%.3f %s %s %s\\n\", (3 * p + e) / 4, p, e, c }"' sh {} |
         sort -n > "$out"
     log "held-out CER % (score; a third of the persons, English; checkpoint):"

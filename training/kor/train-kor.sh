@@ -220,6 +220,7 @@ stage_finish() {
         for candidate in "$WORK/run-$name"/snapshot-*.checkpoint "$WORK/run-$name/kor_checkpoint"; do
             [[ -s "$candidate" ]] || continue
             score="$(cer "$candidate" "$(job_traineddata "$name")")"
+            [[ -n "$score" ]] || { log "unreadable checkpoint, skipped: $candidate"; continue; }
             echo "$score $name $candidate" | tee -a "$WORK/checkpoints.txt"
             if awk -v s="$score" -v b="$best_score" 'BEGIN { exit !(s < b) }'; then
                 best="$candidate" best_score="$score"

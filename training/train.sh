@@ -21,7 +21,7 @@
 #   CHARS_N=10000           isolated real letters and symbols rendered (one each)
 #   LINES_N=10000           text lines composed from one writer's real words
 #   NUMBERS_N=8000          numbers composed from one person's real digits and symbols
-#   CROWDED_N=0             numbers composed the same way but written as in one movement (narrow
+#   CROWDED_N=4000          numbers composed the same way but written as in one movement (narrow
 #                           glyphs, touching, some joined): the `real-crowded` shards
 #   TRAIN_MINUTES=100       wall-clock bound of each training job
 #   SNAPSHOT_MINUTES=20     a copy of each job's latest checkpoint is kept this often, so the
@@ -56,7 +56,7 @@ DIGIT_COPIES="${DIGIT_COPIES:-2}"
 CHARS_N="${CHARS_N:-10000}"
 LINES_N="${LINES_N:-10000}"
 NUMBERS_N="${NUMBERS_N:-8000}"
-CROWDED_N="${CROWDED_N:-0}"
+CROWDED_N="${CROWDED_N:-4000}"
 TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
 SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 JOBS="${JOBS:-a:0.0005 b:0.001}"

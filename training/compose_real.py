@@ -287,7 +287,7 @@ def make_numbers(records, n, seed, prefix, min_parts=1, crowd=0.0):
                 placed, width = place(rng.choice(own.get(c) or shared[c]), pen_x, height, rng, squeeze, tall)
                 placed = [{"x": s["x"], "y": [round(y + top + slope * x, 2) for x, y in zip(s["x"], s["y"])]}
                           for s in placed]
-                if joinable and placed and rng.random() < join and \
+                if join and joinable and placed and rng.random() < join and \
                         abs(strokes[-1]["x"][-1] - placed[0]["x"][0]) + abs(strokes[-1]["y"][-1] - placed[0]["y"][0]) < 0.7 * height:
                     # The pen stays down from the end of the last glyph to the start of this one
                     # (when it is near).

@@ -387,9 +387,9 @@ add_dictionary() {
 
 # Candidates measured through the API without installing anything: each checkpoint in
 # CANDIDATES (paths, relative to WORK or absolute) becomes WORK/candidates/NAME/ink.traineddata
-# (integer, with the dictionary), NAME the checkpoint's run and file ("c-snapshot-40").
-#   WORK=… CANDIDATES="run-c/snapshot-40.checkpoint run-n/ink_checkpoint" training/train.sh candidates
-#   MODELS=$WORK/candidates/c-snapshot-40 CHARSET=number SETS=… training/evaluate.sh eng
+# (integer, with the dictionary), NAME the checkpoint's run and file ("c-snapshot-1614-30min").
+#   WORK=… CANDIDATES="run-c/snapshot-1614-30min.checkpoint run-n/ink_checkpoint" training/train.sh candidates
+#   MODELS=$WORK/candidates/c-snapshot-1614-30min SETS=heldout training/evaluate.sh eng
 stage_candidates() {
     local checkpoint name
     for checkpoint in ${CANDIDATES:?CANDIDATES: checkpoints to convert}; do

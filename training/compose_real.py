@@ -182,6 +182,11 @@ def place(glyph, x, height, rng, squeeze=1.0, tall=1.0):
     return strokes, w * scale * squeeze
 
 
+def pen_travel(stroke, next_stroke):
+    """How far the pen moves from the end of `stroke` to the start of `next_stroke` (x plus y)."""
+    return abs(stroke["x"][-1] - next_stroke["x"][0]) + abs(stroke["y"][-1] - next_stroke["y"][0])
+
+
 def number_text(rng):
     d = lambda k: "".join(rng.choice(string.digits) for _ in range(k))  # noqa: E731
     n = lambda: str(rng.choice([rng.randint(0, 99), rng.randint(0, 999), rng.randint(0, 99999)]))  # noqa: E731
@@ -288,7 +293,7 @@ def make_numbers(records, n, seed, prefix, min_parts=1, crowd=0.0):
                 placed = [{"x": s["x"], "y": [round(y + top + slope * x, 2) for x, y in zip(s["x"], s["y"])]}
                           for s in placed]
                 if join and joinable and placed and rng.random() < join and \
-                        abs(strokes[-1]["x"][-1] - placed[0]["x"][0]) + abs(strokes[-1]["y"][-1] - placed[0]["y"][0]) < 0.7 * height:
+                        pen_travel(strokes[-1], placed[0]) < 0.7 * height:
                     # The pen stays down from the end of the last glyph to the start of this one
                     # (when it is near).
                     last = strokes.pop()

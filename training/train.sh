@@ -313,6 +313,12 @@ rank_checkpoints() {
     sed 's/^/  /' "$out"
 }
 
+# to_integer CHECKPOINT OUT: the checkpoint's network as an integer model (what the service reads).
+to_integer() {
+    lstmtraining --stop_training --convert_to_int --continue_from "$1" \
+        --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$2" >/dev/null 2>&1
+}
+
 stage_finish() {
     log "choosing the checkpoint with the best score on held-out persons and held-out English"
     local score persons english best
@@ -320,8 +326,7 @@ stage_finish() {
     read -r score persons english best < "$WORK/checkpoints.txt"
     [[ -n "$best" ]] || { log "no checkpoint could be evaluated"; return 1; }
     log "best: $best; converting to an integer model"
-    lstmtraining --stop_training --convert_to_int --continue_from "$best" \
-        --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/ink.traineddata" >/dev/null 2>&1
+    to_integer "$best" "$WORK/ink.traineddata"
     # The same network in floats: what a later run continues from (CONTINUE_FROM), since the
     # integer model cannot be trained further.
     lstmtraining --stop_training --continue_from "$best" \
@@ -392,13 +397,12 @@ add_dictionary() {
 #   MODELS=$WORK/candidates/c-snapshot-1614-30min SETS=heldout training/evaluate.sh eng
 stage_candidates() {
     local checkpoint name
+    mkdir -p "$WORK/candidates"
     for checkpoint in ${CANDIDATES:?CANDIDATES: checkpoints to convert}; do
         [[ $checkpoint == /* ]] || checkpoint="$WORK/$checkpoint"
         name="$(basename "$(dirname "$checkpoint")")-$(basename "$checkpoint" .checkpoint)"
         name="${name#run-}"
-        mkdir -p "$WORK/candidates"
-        lstmtraining --stop_training --convert_to_int --continue_from "$checkpoint" \
-            --traineddata "$WORK/starter/out/ink/ink.traineddata" --model_output "$WORK/candidates/$name.int" >/dev/null 2>&1
+        to_integer "$checkpoint" "$WORK/candidates/$name.int"
         add_dictionary "$WORK/candidates/$name.int" "$WORK/candidates/$name"
         rm -f "$WORK/candidates/$name.int"
         find "$WORK/candidates/$name" -type f ! -name ink.traineddata -delete

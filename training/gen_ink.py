@@ -18,8 +18,9 @@ TTF font of the config that has them all (weighted as listed) instead of the Her
 which have no Hangul (a Hangul text drawn for the Hershey share goes to the TTF fonts too); a
 text no TTF font covers stops the run. Hangul syllables drawn by a TTF font can be varied:
 "jamo_looseness" (a strength, or a [low, high] range drawn per sample) moves their jamo apart,
-"jamo_warp" varies each jamo's and stroke's shape, and "jamo_mix" (a share of the syllables)
-draws a syllable with jamo of another TTF font of the config (ttf_ink.py). Configs without
+"jamo_warp" varies each jamo's and stroke's shape, "jamo_mix" (a share of the syllables)
+draws a syllable with jamo of another TTF font of the config, and "jamo_bend" bends each
+syllable's strokes (ttf_ink.py). Configs without
 these keys give the same bytes as before.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
@@ -289,7 +290,8 @@ def generate(config, seed, n, prefix):
                                           jamo_looseness=looseness,
                                           jamo_warp=config.get("jamo_warp", 0.0),
                                           jamo_mix=config.get("jamo_mix", 0.0),
-                                          donors=donors)
+                                          donors=donors,
+                                          jamo_bend=config.get("jamo_bend", 0.0))
         if not strokes:
             font = fonts[int(rng.choice(len(fonts), p=fw))]
             strokes = inkgen.make_sample(text, font, rng, params)

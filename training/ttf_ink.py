@@ -318,6 +318,40 @@ def _vary(regions, w, h, rng, strength):
     return out
 
 
+def _bend(regions, w, h, rng, strength):
+    """A syllable's strokes bent as a hand bends what a font draws straight: the whole syllable
+    moved by one smooth random field (two waves in x and two in y, each between half a cycle and
+    one and a half cycles across the syllable, amplitude about 3 % of its height each), so its
+    proportions change unevenly, then each stroke bowed sideways about its chord (amplitude about
+    4 % of the stroke's length). Sizes are times `strength`; the writing order stays the same."""
+    a = strength
+    allp = np.vstack([st for group in regions.values() for st in group])
+    low = allp.min(0)
+    waves = []
+    for axis in (0, 1):
+        for _ in range(2):
+            frequency = rng.uniform(0.5, 1.5, 2) * rng.choice([-1.0, 1.0], 2)
+            waves.append((axis, frequency, rng.uniform(0, 2 * math.pi), rng.normal(0, 0.03 * a) * h))
+    out = {}
+    for rank, group in regions.items():
+        bent = []
+        for st in group:
+            uv = (st - low) / (w, h)
+            moved = st.copy()
+            for axis, frequency, phase, amplitude in waves:
+                moved[:, axis] += amplitude * np.sin(2 * math.pi * (uv @ frequency) + phase)
+            chord = moved[-1] - moved[0]
+            length = float(np.hypot(*chord))
+            if len(moved) > 2 and length > 1.0:
+                d = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(moved, axis=0).T))])
+                s = d / max(d[-1], 1e-9)
+                normal = np.array([-chord[1], chord[0]]) / length
+                moved = moved + np.outer(np.sin(math.pi * s) * rng.normal(0, 0.04 * a) * length, normal)
+            bent.append(moved)
+        out[rank] = bent
+    return out
+
+
 def _syllable_regions(group, ch):
     """The strokes of syllable `ch` (open strokes turned to start where a hand starts) by jamo
     region (`_region`), and the syllable's ink box width and height."""
@@ -376,13 +410,13 @@ def _mix(regions, ch, h, rng, donors):
     return out
 
 
-def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=()):
+def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(), bend=0.0):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
     when none does); characters left to right. With `mix` > 0 (and `rng`), that share of the
     syllables take jamo from another font of `donors` (`_mix`); with `looseness` > 0, each
     syllable's jamo are moved apart at random (`_loosen`); with `warp` > 0, their shapes and
-    strokes are varied (`_vary`)."""
+    strokes are varied (`_vary`); with `bend` > 0, their strokes are bent (`_bend`)."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
     if not drawn:
         return strokes
@@ -408,6 +442,8 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
             regions = _loosen(regions, layout, w, h, rng, looseness)
         if warp > 0 and rng is not None:
             regions = _vary(regions, w, h, rng, warp)
+        if bend > 0 and rng is not None:
+            regions = _bend(regions, w, h, rng, bend)
         for rank in sorted(regions):
             ordered += _reading_order(regions[rank], 0.12 * height)
     return ordered
@@ -422,11 +458,12 @@ def _hangul_strokes(path, line, size):
     return [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs], spans, height
 
 
-def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=()):
+def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(),
+                        bend=0.0):
     """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order."""
     strokes, spans, height = _hangul_strokes(path, line, size)
     return hangul_order(strokes, line, spans, height, rng, looseness, warp,
-                        mix, [d for d in donors if d != path])
+                        mix, [d for d in donors if d != path], bend)
 
 
 def line_strokes(path, line):
@@ -442,18 +479,18 @@ def line_strokes(path, line):
 
 
 def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0, jamo_mix=0.0,
-                donors=()):
+                donors=(), jamo_bend=0.0):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
     is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
     a share `jamo_mix` of its syllables taking jamo from other fonts of `donors`, its syllables'
-    jamo moved apart by up to `jamo_looseness` and their shapes varied with strength `jamo_warp`
-    (0: as the font draws them)."""
+    jamo moved apart by up to `jamo_looseness`, their shapes varied with strength `jamo_warp` and
+    their strokes bent with strength `jamo_bend` (0: as the font draws them)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
     strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp,
-                                    mix=jamo_mix, donors=donors)
+                                    mix=jamo_mix, donors=donors, bend=jamo_bend)
                   if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size

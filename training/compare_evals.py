@@ -7,8 +7,9 @@ Each file is the output of `SETS=heldout training/evaluate.sh` (tools/eval.py's 
 ink file of WORK/ink). Printed: every set's CER in each file, then, per part (`persons`,
 `groups`), the CER weighted by characters over all its sets and over the real ink alone (words,
 text, the numbers they wrote, digits, letters: not the lines and numbers composed for the
-check), which is how the model card compares runs: a run is a gain when the persons' real ink
-reads better, not only the ink of the generator the run added.
+check), as the model card reports runs. Whether a difference is more than the noise of the
+sample is training/paired.py's question: a run is shipped when no part's real ink is worse
+beyond its interval and the held-out sets together are better beyond theirs.
 """
 import json
 import re

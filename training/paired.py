@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Two models read the same held-out ink; is the difference more than the noise of the sample?
+
+  /usr/bin/python3 training/paired.py --a URL --b URL FILE.jsonl[:CHARSET] ...
+
+Each sample is read by the server at --a and by the one at --b (tools/eval.py's request and
+scoring, `lang` eng by default), and its edit distance kept for both. Printed per file and for
+all files together: CER of a and b (weighted by characters), their difference b − a, and a 95 %
+interval of that difference from a paired bootstrap (samples drawn with replacement, the same
+draw for both models, 2,000 times, seeded). An interval that holds 0 says the sample cannot tell
+the models apart. Samples are the unit, not persons: a person's samples move together, so the
+interval is, if anything, too narrow.
+"""
+import argparse
+import concurrent.futures as cf
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.join(os.environ.get("SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared")), "tools"))
+import eval as ev  # noqa: E402  (tools/eval.py of the shared folder)
+
+
+def distances(server, samples, lang, charset):
+    def one(sample):
+        status, payload, _ = ev.recognize(server, sample, lang, {}, 60.0, charset)
+        got = ev.normalize(payload.get("text", "")) if status == 200 else ""
+        return ev.edit_distance(ev.normalize(sample["text"]), got)
+    with cf.ThreadPoolExecutor(max_workers=2) as pool:
+        return list(pool.map(one, samples))
+
+
+def interval(rows, rounds, rng):
+    """95 % bootstrap interval of the CER difference (b − a), in points."""
+    n = len(rows)
+    diffs = []
+    for _ in range(rounds):
+        pick = [rows[rng.randrange(n)] for _ in range(n)]
+        chars = sum(r[0] for r in pick) or 1
+        diffs.append(100.0 * (sum(r[2] for r in pick) - sum(r[1] for r in pick)) / chars)
+    diffs.sort()
+    return diffs[int(0.025 * rounds)], diffs[int(0.975 * rounds) - 1]
+
+
+def report(name, rows, rounds, rng):
+    chars = sum(r[0] for r in rows) or 1
+    a = 100.0 * sum(r[1] for r in rows) / chars
+    b = 100.0 * sum(r[2] for r in rows) / chars
+    low, high = interval(rows, rounds, rng)
+    print("%-30s n=%-5d a=%6.2f%%  b=%6.2f%%  b-a=%+6.2f  95%% [%+6.2f, %+6.2f]%s"
+          % (name, len(rows), a, b, b - a, low, high, "" if low <= 0 <= high else "  *"), flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="+", help="JSON Lines ink files, each optionally :CHARSET (number, digits)")
+    ap.add_argument("--a", required=True, help="server of model a")
+    ap.add_argument("--b", required=True, help="server of model b")
+    ap.add_argument("--lang", default="eng")
+    ap.add_argument("--rounds", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    everything = []
+    for spec in args.files:
+        path, _, charset = spec.partition(":")
+        with open(path, encoding="utf-8") as f:
+            samples = [json.loads(line) for line in f if line.strip()]
+        da = distances(args.a, samples, args.lang, charset or None)
+        db = distances(args.b, samples, args.lang, charset or None)
+        rows = [(len(ev.normalize(s["text"])), x, y) for s, x, y in zip(samples, da, db)]
+        report(os.path.basename(path), rows, args.rounds, rng)
+        everything += rows
+    report("all", everything, args.rounds, rng)
+
+
+if __name__ == "__main__":
+    main()

@@ -12,22 +12,22 @@ sample is training/paired.py's question: a run is shipped when no part's real in
 beyond its interval and the held-out sets together are better beyond theirs.
 """
 import json
+import os
 import re
 import sys
 from pathlib import Path
+
+sys.path.insert(0, os.path.join(os.environ.get("SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared")), "tools"))
+import eval as ev  # noqa: E402  (tools/eval.py of the shared folder: its normalisation of truths)
 
 LINE = re.compile(r"^(dev-\S+\.jsonl)\s+n=(\d+)\s.*?CER=\s*([\d.]+)%")
 REAL = ("words", "text", "numbers", "digits", "chars")
 
 
 def characters(path):
-    """Characters of the truths as eval.py counts them (whitespace runs count as one space)."""
-    total = 0
+    """Characters of the truths as eval.py counts them."""
     with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                total += len(" ".join(str(json.loads(line)["text"]).split()))
-    return total
+        return sum(len(ev.normalize(json.loads(line)["text"])) for line in f if line.strip())
 
 
 def read(path):

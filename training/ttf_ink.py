@@ -212,12 +212,16 @@ def smooth(points):
     return (padded[:-2] + 2 * padded[1:-1] + padded[2:]) / 4
 
 
+def arc_length(poly):
+    """Distance along the polyline from its first point to each of its points."""
+    return np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(poly, axis=0), axis=1))])
+
+
 def resample(poly, step):
     """Points every `step` along the polyline (a dot stays a two-point stroke)."""
     if len(poly) == 1:
         return poly.copy()
-    seg = np.linalg.norm(np.diff(poly, axis=0), axis=1)
-    s = np.concatenate([[0.0], np.cumsum(seg)])
+    s = arc_length(poly)
     if s[-1] < 1e-9:
         return np.vstack([poly[:1], poly[:1]])
     n = max(1, int(math.ceil(s[-1] / step)))
@@ -343,7 +347,7 @@ def _bend(regions, w, h, rng, strength):
             chord = moved[-1] - moved[0]
             length = float(np.hypot(*chord))
             if len(moved) > 2 and length > 1.0:
-                d = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(moved, axis=0).T))])
+                d = arc_length(moved)
                 s = d / max(d[-1], 1e-9)
                 normal = np.array([-chord[1], chord[0]]) / length
                 moved = moved + np.outer(np.sin(math.pi * s) * rng.normal(0, 0.04 * a) * length, normal)
@@ -533,7 +537,7 @@ def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo
         q = q + (ox, oy)
         if previous_end is not None:
             t += rng.uniform(40, 250) + np.linalg.norm(q[0] - previous_end) / (speed * 2)
-        d = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(q, axis=0), axis=1))])
+        d = arc_length(q)
         ts = t + d / (speed * rng.uniform(0.8, 1.25))
         result.append({"x": [round(float(v), 2) for v in q[:, 0]],
                        "y": [round(float(v), 2) for v in q[:, 1]],

@@ -2,13 +2,16 @@
 """Two models read the same held-out ink; is the difference more than the noise of the sample?
 
   /usr/bin/python3 training/paired.py --a URL --b URL FILE.jsonl[:CHARSET] ...
+  /usr/bin/python3 training/paired.py --a URL --b URL --b-ink DIR FILE.jsonl[:CHARSET] ...
 
 Each sample is read by the server at --a and by the one at --b (tools/eval.py's request and
 scoring, `lang` eng by default), and its edit distance kept for both. Printed per file and for
 all files together: CER of a and b (weighted by characters), their difference b − a, and a 95 %
 interval of that difference from a paired bootstrap (samples drawn with replacement, the same
 draw for both models, 2,000 times, seeded). An interval that holds 0 says the sample cannot tell
-the models apart. Samples are the unit, not persons: a person's samples move together, so the
+the models apart. With --b-ink, b reads DIR's file of the same name instead: the same samples,
+in the same order, with their ink changed by a tool (e.g. tall_strokes.py), so that one server
+at both URLs measures a change to the ink before the service is changed. Samples are the unit, not persons: a person's samples move together, so the
 interval is, if anything, too narrow.
 """
 import argparse
@@ -57,6 +60,7 @@ def main():
     ap.add_argument("files", nargs="+", help="JSON Lines ink files, each optionally :CHARSET (number, digits)")
     ap.add_argument("--a", required=True, help="server of model a")
     ap.add_argument("--b", required=True, help="server of model b")
+    ap.add_argument("--b-ink", help="b reads the file of the same name in this directory")
     ap.add_argument("--lang", default="eng")
     ap.add_argument("--rounds", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
@@ -68,7 +72,14 @@ def main():
         with open(path, encoding="utf-8") as f:
             samples = [json.loads(line) for line in f if line.strip()]
         da = distances(args.a, samples, args.lang, charset or None)
-        db = distances(args.b, samples, args.lang, charset or None)
+        if args.b_ink:
+            with open(os.path.join(args.b_ink, os.path.basename(path)), encoding="utf-8") as f:
+                changed = [json.loads(line) for line in f if line.strip()]
+            if [s["text"] for s in changed] != [s["text"] for s in samples]:
+                sys.exit(f"{path}: --b-ink's file holds other samples")
+        else:
+            changed = samples
+        db = distances(args.b, changed, args.lang, charset or None)
         rows = [(len(ev.normalize(s["text"])), x, y) for s, x, y in zip(samples, da, db)]
         report(os.path.basename(path), rows, args.rounds, rng)
         everything += rows

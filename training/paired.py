@@ -3,6 +3,7 @@
 
   /usr/bin/python3 training/paired.py --a URL --b URL FILE.jsonl[:CHARSET] ...
   /usr/bin/python3 training/paired.py --a URL --b URL --b-ink DIR FILE.jsonl[:CHARSET] ...
+  /usr/bin/python3 training/paired.py --a URL --b URL --lang kor-a --b-lang kor-b FILE.jsonl ...
 
 Each sample is read by the server at --a and by the one at --b (tools/eval.py's request and
 scoring, `lang` eng by default), and its edit distance kept for both. Printed per file and for
@@ -62,6 +63,7 @@ def main():
     ap.add_argument("--b", required=True, help="server of model b")
     ap.add_argument("--b-ink", help="b reads the file of the same name in this directory")
     ap.add_argument("--lang", default="eng")
+    ap.add_argument("--b-lang", help="the language b reads with, when it is not --lang (two models of one server)")
     ap.add_argument("--rounds", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -79,7 +81,7 @@ def main():
                 sys.exit(f"{path}: --b-ink's file holds other samples")
         else:
             changed = samples
-        db = distances(args.b, changed, args.lang, charset or None)
+        db = distances(args.b, changed, args.b_lang or args.lang, charset or None)
         rows = [(len(ev.normalize(s["text"])), x, y) for s, x, y in zip(samples, da, db)]
         report(os.path.basename(path), rows, args.rounds, rng)
         everything += rows

@@ -12,13 +12,11 @@ sample is training/paired.py's question: a run is shipped when no part's real in
 beyond its interval and the held-out sets together are better beyond theirs.
 """
 import json
-import os
 import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.environ.get("SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared")), "tools"))
-import eval as ev  # noqa: E402  (tools/eval.py of the shared folder: its normalisation of truths)
+import shared_eval as ev
 
 LINE = re.compile(r"^(dev-\S+\.jsonl)\s+n=(\d+)\s.*?CER=\s*([\d.]+)%")
 REAL = ("words", "text", "numbers", "digits", "chars")

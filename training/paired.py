@@ -12,8 +12,8 @@ interval of that difference from a paired bootstrap (samples drawn with replacem
 draw for both models, 2,000 times, seeded). An interval that holds 0 says the sample cannot tell
 the models apart. With --b-ink, b reads DIR's file of the same name instead: the same samples,
 in the same order, with their ink changed by a tool (e.g. tall_strokes.py), so that one server
-at both URLs measures a change to the ink before the service is changed. Samples are the unit, not persons: a person's samples move together, so the
-interval is, if anything, too narrow.
+at both URLs measures a change to the ink before the service is changed. Samples are the unit,
+not persons: a person's samples move together, so the interval is, if anything, too narrow.
 """
 import argparse
 import concurrent.futures as cf
@@ -22,8 +22,12 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.join(os.environ.get("SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared")), "tools"))
-import eval as ev  # noqa: E402  (tools/eval.py of the shared folder)
+import shared_eval as ev
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
 
 
 def distances(server, samples, lang, charset):
@@ -71,12 +75,10 @@ def main():
     everything = []
     for spec in args.files:
         path, _, charset = spec.partition(":")
-        with open(path, encoding="utf-8") as f:
-            samples = [json.loads(line) for line in f if line.strip()]
+        samples = load(path)
         da = distances(args.a, samples, args.lang, charset or None)
         if args.b_ink:
-            with open(os.path.join(args.b_ink, os.path.basename(path)), encoding="utf-8") as f:
-                changed = [json.loads(line) for line in f if line.strip()]
+            changed = load(os.path.join(args.b_ink, os.path.basename(path)))
             if [s["text"] for s in changed] != [s["text"] for s in samples]:
                 sys.exit(f"{path}: --b-ink's file holds other samples")
         else:

@@ -126,6 +126,50 @@ import Testing
         #expect(!off.repaired && off.strokes == [snapped])
     }
 
+    // MARK: Tall marks
+
+    /// "4/2" with the slash twice as tall as the digits: digits 10 high on y 100...110, the
+    /// slash from 97 to 117 (it sits low).
+    static let tallSlashDate: [Stroke] = [
+        Stroke(x: [0, 5, 8, 8], y: [100, 108, 108, 110]),
+        Stroke(x: [20, 35], y: [117, 97]),
+        Stroke(x: [40, 48, 40, 48], y: [100, 100, 110, 110]),
+    ]
+
+    /// The slash is squeezed to 1.15 digit heights towards the digits' band (its centre, 105,
+    /// stays put: 117 → 111.9, 97 → 100.4); the digits and every x stay as drawn.
+    @Test func tallMarkSqueezedToTheDigits() {
+        var strokes = Self.tallSlashDate
+        #expect(TallMarks().squeeze(&strokes, line: [0, 1, 2]) == 1)
+        #expect(strokes[0] == Self.tallSlashDate[0] && strokes[2] == Self.tallSlashDate[2])
+        #expect(strokes[1].x == Self.tallSlashDate[1].x)
+        let slash = strokes[1].y
+        #expect(abs(slash[0] - 111.9) < 1e-9 && abs(slash[1] - 100.4) < 1e-9)
+    }
+
+    /// Digits of even height, a lone stroke, and a mark only a little taller than the digits
+    /// are left alone.
+    @Test func numbersWithoutTallMarksUnchanged() {
+        var even = [Stroke(x: [0, 0], y: [0, 10]), Stroke(x: [5, 9, 5], y: [0, 5, 10]), Stroke(x: [12, 14], y: [-1, 12])]
+        #expect(TallMarks().squeeze(&even, line: [0, 1, 2]) == 0)
+        var one = [Stroke(x: [0, 0], y: [0, 40])]
+        #expect(TallMarks().squeeze(&one, line: [0]) == 0)
+        #expect(one[0].y == [0, 40])
+    }
+
+    /// The imaging squeezes under the `number` hint only, and only when told to.
+    @Test func imagingSqueezesTallMarksUnderNumberHint() {
+        // (Its few far-apart points get a curve through them first; the slash, one straight
+        // segment, stays straight.)
+        let on = RecognitionImaging(options: RecognitionOptions(squeezesTallMarks: true)), off = RecognitionImaging()
+        let squeezed = on.prepare(Self.tallSlashDate, hint: .number).strokes
+        let drawn = off.prepare(Self.tallSlashDate, hint: .number).strokes
+        #expect(squeezed[0] == drawn[0] && squeezed[2] == drawn[2])
+        #expect(drawn[1] == Self.tallSlashDate[1] && squeezed[1].y.max()! - squeezed[1].y.min()! < 13)
+        #expect(on.prepare(Self.tallSlashDate, hint: .text).strokes == off.prepare(Self.tallSlashDate, hint: .text).strokes)
+        #expect(on.prepare(Self.tallSlashDate, hint: .digits).strokes == drawn)
+    }
+
     // MARK: Vocabulary
 
     static func word(_ text: String, confidence: Double, choices: [[String]] = []) -> RecognizedWord {

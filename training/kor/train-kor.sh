@@ -56,7 +56,7 @@ export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
 stage_deps() {
     "$ROOT/scripts/deps.sh" tesseract-ocr tesseract-ocr-kor hershey-fonts-data python3-numpy python3-pil \
-        fonts-nanum-extra fonts-woowa-bm fonts-nanum fonts-baekmuk fonts-lexi-saebom fonts-unfonts-core \
+        fonts-nanum-extra fonts-woowa-bm fonts-seto fonts-lxgw-wenkai fonts-nanum fonts-baekmuk fonts-lexi-saebom fonts-unfonts-core \
         fonts-unfonts-extra hunspell-ko debian-faq-ko \
         fonts-dkg-handwriting fonts-breip \
         fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-kristi fonts-rufscript \

@@ -57,6 +57,9 @@ public struct AppConfiguration: Sendable {
     /// Whether ink of a coarse digitiser is smoothed before it is read
     /// (`RecognitionOptions.smoothsCoarseInk`).
     public var smoothsCoarseInk = RecognitionOptions().smoothsCoarseInk
+    /// Whether a number's tall slashes and brackets are squeezed to its digits' height before it
+    /// is read (`RecognitionOptions.squeezesTallMarks`).
+    public var squeezesTallMarks = RecognitionOptions().squeezesTallMarks
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000
@@ -88,6 +91,7 @@ public struct AppConfiguration: Sendable {
         options.longTextWidthScale = longTextWidthScale
         options.numericWidthScale = numericWidthScale
         options.smoothsCoarseInk = smoothsCoarseInk
+        options.squeezesTallMarks = squeezesTallMarks
         return options
     }
 }

@@ -92,6 +92,13 @@ public enum AppOptions {
             default: throw OptionError("--coarse-ink is smooth or keep, not \(v)")
             }
         },
+        option("--tall-marks", "INKSTICKER_TALL_MARKS", "squeeze|keep", "under the number hint, strokes taller than 1.35 times the digits (slashes, brackets): squeezed to 1.15 times their height before the line is read, or kept as drawn (default keep)") { c, v throws(OptionError) in
+            switch v {
+            case "squeeze": c.squeezesTallMarks = true
+            case "keep": c.squeezesTallMarks = false
+            default: throw OptionError("--tall-marks is squeeze or keep, not \(v)")
+            }
+        },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
         },

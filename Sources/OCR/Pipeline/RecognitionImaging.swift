@@ -17,8 +17,8 @@ public struct RecognitionImaging: Sendable {
 
     /// Ink ready to be rendered: repaired strokes split into lines.
     public struct PreparedInk: Sendable {
-        /// The strokes after `StrokeRepair` and `StrokeSmoothing` (the request's strokes when
-        /// neither changed anything).
+        /// The strokes after `StrokeRepair`, `StrokeSmoothing` and, under the `number` hint,
+        /// `TallMarks` (the request's strokes when none changed anything).
         public var strokes: [Stroke]
         /// For each repaired stroke, the index of the request stroke it came from.
         public var origin: [Int]
@@ -44,7 +44,7 @@ public struct RecognitionImaging: Sendable {
             repaired.strokes = smoothed
             repaired.changed = true
         }
-        let strokes = repaired.strokes
+        var strokes = repaired.strokes
         let glyph = isSingleGlyph(strokes)
         var imager = self.imager
         imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
@@ -62,6 +62,10 @@ public struct RecognitionImaging: Sendable {
         let lines = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],
                                      typicalStrokeHeight: imager.typicalStrokeHeight(of: strokes))
             : imager.lines(of: strokes)
+        // After line finding, so a squeezed mark cannot move a stroke to another line.
+        if options.squeezesTallMarks, hint == .number, !glyph {
+            for line in lines.lines { TallMarks().squeeze(&strokes, line: line) }
+        }
         let mode: PageSegmentationMode = glyph ? .singleCharacter : hint == .text ? options.textLineMode : options.numericLineMode
         return PreparedInk(strokes: strokes, origin: repaired.origin, repaired: repaired.changed, lines: lines,
                            isSingleGlyph: glyph, mode: mode, imager: imager)

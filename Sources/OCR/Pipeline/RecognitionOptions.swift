@@ -75,6 +75,9 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// Smooth the staircase or polygon strokes of a coarse digitiser before they are drawn
     /// (see `StrokeSmoothing`); fine ink is never changed.
     public var smoothsCoarseInk: Bool
+    /// Under the `number` hint, squeeze strokes far taller than the digits (slashes, brackets)
+    /// to about their height before the line is drawn (see `TallMarks`).
+    public var squeezesTallMarks: Bool
     /// Drop marks no small stroke was drawn for and unify dashes (see `RecognitionCleanup`).
     public var cleansMarks: Bool
     /// How the client's vocabulary (`hints.words`) may replace recognised words.
@@ -111,6 +114,7 @@ public struct RecognitionOptions: Sendable, Hashable {
         singleGlyphMaxStrokes: Int = 3,
         repairsStrokes: Bool = true,
         smoothsCoarseInk: Bool = true,
+        squeezesTallMarks: Bool = false,
         cleansMarks: Bool = true,
         vocabulary: VocabularyOptions = VocabularyOptions(),
         syllableBlocks: SyllableBlockPolicy = .koreanModels,
@@ -120,6 +124,7 @@ public struct RecognitionOptions: Sendable, Hashable {
         self.blockMarginScale = blockMarginScale
         self.repairsStrokes = repairsStrokes
         self.smoothsCoarseInk = smoothsCoarseInk
+        self.squeezesTallMarks = squeezesTallMarks
         self.cleansMarks = cleansMarks
         self.render = render
         self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders

@@ -6,9 +6,12 @@
 Some collections draw the slashes of dates and the brackets of phone numbers up to three
 times as tall as their digits. A line image is scaled to its whole ink height, so their digits
 come out a third of the height the network reads best. Here, in each sample of two or more
-strokes, the digits' height is the median height of the strokes at least 0.4 of the tallest,
-and every stroke taller than `--tall` times it is squeezed vertically to `--to` times it, about
-the vertical centre of the other strokes (the digits' band). Stroke order, x and t are kept.
+strokes, the digits' height is the median height of the strokes at least 0.4 of the median
+stroke, and every stroke taller than `--tall` times it is squeezed vertically to `--to` times
+it, about the vertical centre of the other strokes (the digits' band). Stroke order, x and t
+are kept. (Until the service's `--tall-marks` was built, the digits were the strokes at least
+0.4 of the tallest: a mark 2.5 times as tall as the digits left none, and nothing was
+squeezed.) The service does the same per line (Sources/OCR/Pipeline/TallMarks.swift).
 Read the output and the input through the same server (`paired.py --b-ink DIR`) to see what
 the service would gain by doing this before it draws a number.
 """
@@ -24,10 +27,12 @@ def squeeze(sample, tall, to):
     if len(strokes) < 2:
         return 0
     heights = [max(s["y"]) - min(s["y"]) for s in strokes]
-    tallest = max(heights)
-    digit = statistics.median([h for h in heights if h >= 0.4 * tallest])
-    band = [s for s, h in zip(strokes, heights) if 0.4 * tallest <= h <= tall * digit]
-    if digit <= 0 or not band:
+    typical = statistics.median(heights)
+    if typical <= 0:
+        return 0
+    digit = statistics.median([h for h in heights if h >= 0.4 * typical])
+    band = [s for s, h in zip(strokes, heights) if 0.4 * typical <= h <= tall * digit]
+    if not band:
         return 0
     centre = statistics.median([(max(s["y"]) + min(s["y"])) / 2 for s in band])
     changed = 0

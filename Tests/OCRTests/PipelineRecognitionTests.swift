@@ -57,6 +57,25 @@ import Testing
         #expect(tops == tops.sorted())
     }
 
+    /// A date whose slash is drawn three times as tall as its digits, under the `number` hint
+    /// with tall marks squeezed: read as written, and the line box is still the box of the ink
+    /// as drawn (the squeeze changes the image, not where the ink is).
+    @Test func tallSlashSqueezedForTheImageOnly() throws {
+        var strokes = try PipelineInk.strokes("print.jsonl", text: "2/27")
+        let ink = try #require(PipelineInk.bounds(strokes))
+        // The slash: the tallest stroke (print draws it 1.3 times as tall as the digits).
+        let slash = try #require(strokes.indices.max { (strokes[$0].bounds?.height ?? 0) < (strokes[$1].bounds?.height ?? 0) })
+        let box = try #require(strokes[slash].bounds)
+        let scale = 3 * ink.height / max(box.height, 1)
+        strokes[slash].y = strokes[slash].y.map { box.center.y + ($0 - box.center.y) * scale }
+        let harness = try PipelineHarness(options: RecognitionOptions(squeezesTallMarks: true))
+        let recognition = try harness.recognize(strokes, charset: .number).get()
+        #expect(recognition.text == "2/27")
+        let drawn = try #require(PipelineInk.bounds(strokes))
+        let line = try #require(recognition.lines.first)
+        #expect(abs(line.box.height - drawn.height) < 1e-6 * drawn.height, "\(line.box) vs \(drawn)")
+    }
+
     /// The digits hint: a phone number whose unconstrained reading has letters and a tilde
     /// comes back as exactly its digits, separators dropped.
     @Test func digitsHintReadsOnlyDigits() throws {

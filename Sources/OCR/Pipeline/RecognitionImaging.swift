@@ -17,9 +17,12 @@ public struct RecognitionImaging: Sendable {
 
     /// Ink ready to be rendered: repaired strokes split into lines.
     public struct PreparedInk: Sendable {
-        /// The strokes after `StrokeRepair`, `StrokeSmoothing` and, under the `number` hint,
-        /// `TallMarks` (the request's strokes when none changed anything).
+        /// The strokes after `StrokeRepair` and `StrokeSmoothing` (the request's strokes when
+        /// neither changed anything): what boxes are measured on.
         public var strokes: [Stroke]
+        /// The strokes drawn into the line images: `strokes`, with a number's tall marks
+        /// squeezed when that is on (`TallMarks`).
+        public var imageStrokes: [Stroke]
         /// For each repaired stroke, the index of the request stroke it came from.
         public var origin: [Int]
         /// Whether repair or smoothing changed anything.
@@ -44,7 +47,7 @@ public struct RecognitionImaging: Sendable {
             repaired.strokes = smoothed
             repaired.changed = true
         }
-        var strokes = repaired.strokes
+        let strokes = repaired.strokes
         let glyph = isSingleGlyph(strokes)
         var imager = self.imager
         imager.options.correctsSlant = hint == .text ? options.textCorrectsSlant : options.numericCorrectsSlant
@@ -63,18 +66,19 @@ public struct RecognitionImaging: Sendable {
                                      typicalStrokeHeight: imager.typicalStrokeHeight(of: strokes))
             : imager.lines(of: strokes)
         // After line finding, so a squeezed mark cannot move a stroke to another line.
+        var imageStrokes = strokes
         if options.squeezesTallMarks, hint == .number, !glyph {
-            for line in lines.lines { TallMarks().squeeze(&strokes, line: line) }
+            for line in lines.lines { TallMarks().squeeze(&imageStrokes, line: line) }
         }
         let mode: PageSegmentationMode = glyph ? .singleCharacter : hint == .text ? options.textLineMode : options.numericLineMode
-        return PreparedInk(strokes: strokes, origin: repaired.origin, repaired: repaired.changed, lines: lines,
-                           isSingleGlyph: glyph, mode: mode, imager: imager)
+        return PreparedInk(strokes: strokes, imageStrokes: imageStrokes, origin: repaired.origin, repaired: repaired.changed,
+                           lines: lines, isSingleGlyph: glyph, mode: mode, imager: imager)
     }
 
     /// The images of line `index` of `ink` drawn with `variant`: usually one, several pieces
     /// for a line too wide for one image.
     public func render(_ ink: PreparedInk, line index: Int, variant: RenderVariant) -> [LineImage] {
-        ink.imager.render(line: ink.lines.lines[index], of: ink.strokes,
+        ink.imager.render(line: ink.lines.lines[index], of: ink.imageStrokes,
                           typicalStrokeHeight: ink.lines.typicalStrokeHeight, variant: variant)
     }
 

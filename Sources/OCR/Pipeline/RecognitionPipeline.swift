@@ -25,8 +25,7 @@ struct RecognitionPipeline: Sendable {
         let hint = request.charset ?? .text
         // The same imaging the training renderer (`inkrender`) uses, so the model reads what it learned from.
         let ink = RecognitionImaging(imager: imager, options: options).prepare(request.strokes, hint: hint)
-        let strokes = ink.strokes
-        let plan = Plan(strokes: strokes, imager: ink.imager, typicalStrokeHeight: ink.lines.typicalStrokeHeight,
+        let plan = Plan(strokes: ink.imageStrokes, imager: ink.imager, typicalStrokeHeight: ink.lines.typicalStrokeHeight,
                         variants: request.quality == .best ? options.bestRenders : [options.render],
                         mode: ink.mode, hint: hint, language: request.language, glyph: ink.isSingleGlyph)
         let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
@@ -38,7 +37,7 @@ struct RecognitionPipeline: Sendable {
             guard var reading = LineReading.consensus(readings, confidenceWeight: options.consensusConfidenceWeight) else { continue }
             let asRead = reading.text
             if !vocabulary.isEmpty { reading.apply(vocabulary) }
-            var result = reading.line(strokes: strokes)
+            var result = reading.line(strokes: ink.strokes)
             guard !result.text.isEmpty else { continue }
             if ink.repaired {
                 for w in result.words.indices {

@@ -6,15 +6,16 @@ import Ink
 /// times as tall as the digits. A line image is scaled to the height of its whole ink, so the
 /// digits come out a third or half the height the network reads best ("4/27/92" drawn 51 × 38
 /// pixels read as nothing). Here, in each line of two or more strokes, the digits' height is the
-/// median height of the strokes at least `bandRatio` of the tallest, and every stroke taller
-/// than `tallRatio` times it is squeezed vertically to `targetRatio` times it, about the median
-/// vertical centre of the other strokes (the digits' band). Order, x and time are kept; only the
-/// image changes, never the strokes a sticker is placed by.
+/// median height of the strokes at least `bandRatio` of the median stroke (so dots, hyphens and
+/// flat bars do not count, nor a few very tall marks), and every stroke taller than `tallRatio`
+/// times it is squeezed vertically to `targetRatio` times it, about the median vertical centre
+/// of the other strokes (the digits' band). Order, x and time are kept; only the
+/// line images change (`PreparedInk.imageStrokes`), not the boxes the ink is measured by.
 ///
 /// Measured before it was built, on ink changed the same way (`training/tall_strokes.py`,
 /// Models/README.md, "Levers").
 struct TallMarks {
-    /// Strokes at least this share of the tallest stroke's height set the digits' height.
+    /// Strokes at least this share of the median stroke's height set the digits' height.
     var bandRatio = 0.4
     /// A stroke taller than this many digit heights is squeezed ...
     var tallRatio = 1.35
@@ -30,12 +31,13 @@ struct TallMarks {
             let ys = strokes[index].y.prefix(strokes[index].pointCount)
             spans.append((index, ys.min()!, ys.max()!))
         }
-        guard spans.count >= 2, let tallest = spans.map({ $0.high - $0.low }).max(), tallest > 0 else { return 0 }
-        let digit = Self.median(spans.map { $0.high - $0.low }.filter { $0 >= bandRatio * tallest })
-        guard digit > 0 else { return 0 }
+        let heights = spans.map { $0.high - $0.low }
+        let typical = Self.median(heights)
+        guard spans.count >= 2, typical > 0 else { return 0 }
+        let digit = Self.median(heights.filter { $0 >= bandRatio * typical })
         let band = spans.filter { span in
             let height = span.high - span.low
-            return height >= bandRatio * tallest && height <= tallRatio * digit
+            return height >= bandRatio * typical && height <= tallRatio * digit
         }
         guard !band.isEmpty else { return 0 }
         let centre = Self.median(band.map { ($0.low + $0.high) / 2 })

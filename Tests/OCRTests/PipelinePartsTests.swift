@@ -157,12 +157,12 @@ import Testing
         #expect(one[0].y == [0, 40])
     }
 
-    /// The imaging squeezes under the `number` hint only, and only when told to; only the
-    /// strokes drawn into the images change, not those boxes are measured on.
+    /// The imaging squeezes under the `number` hint only, unless told not to; only the strokes
+    /// drawn into the images change, not those boxes are measured on.
     @Test func imagingSqueezesTallMarksUnderNumberHint() {
         // (Its few far-apart points get a curve through them first; the slash, one straight
         // segment, stays straight.)
-        let on = RecognitionImaging(options: RecognitionOptions(squeezesTallMarks: true)), off = RecognitionImaging()
+        let on = RecognitionImaging(), off = RecognitionImaging(options: RecognitionOptions(squeezesTallMarks: false))
         let ink = on.prepare(Self.tallSlashDate, hint: .number)
         let drawn = off.prepare(Self.tallSlashDate, hint: .number)
         #expect(drawn.imageStrokes == drawn.strokes && ink.strokes == drawn.strokes)

@@ -58,7 +58,7 @@ import Testing
     }
 
     /// A date whose slash is drawn three times as tall as its digits, under the `number` hint
-    /// with tall marks squeezed: read as written, and the line box is still the box of the ink
+    /// (tall marks squeezed by default): read as written, and the line box is still the box of the ink
     /// as drawn (the squeeze changes the image, not where the ink is).
     @Test func tallSlashSqueezedForTheImageOnly() throws {
         var strokes = try PipelineInk.strokes("print.jsonl", text: "2/27")
@@ -68,7 +68,7 @@ import Testing
         let box = try #require(strokes[slash].bounds)
         let scale = 3 * ink.height / max(box.height, 1)
         strokes[slash].y = strokes[slash].y.map { box.center.y + ($0 - box.center.y) * scale }
-        let harness = try PipelineHarness(options: RecognitionOptions(squeezesTallMarks: true))
+        let harness = try PipelineHarness()
         let recognition = try harness.recognize(strokes, charset: .number).get()
         #expect(recognition.text == "2/27")
         let drawn = try #require(PipelineInk.bounds(strokes))

@@ -92,7 +92,7 @@ public enum AppOptions {
             default: throw OptionError("--coarse-ink is smooth or keep, not \(v)")
             }
         },
-        option("--tall-marks", "INKSTICKER_TALL_MARKS", "squeeze|keep", "under the number hint, strokes taller than 1.35 times the digits (slashes, brackets): squeezed to 1.15 times their height before the line is read, or kept as drawn (default keep)") { c, v throws(OptionError) in
+        option("--tall-marks", "INKSTICKER_TALL_MARKS", "squeeze|keep", "under the number hint, strokes taller than 1.35 times the digits (slashes, brackets): squeezed to 1.15 times their height before the line is read, or kept as drawn (default squeeze)") { c, v throws(OptionError) in
             switch v {
             case "squeeze": c.squeezesTallMarks = true
             case "keep": c.squeezesTallMarks = false

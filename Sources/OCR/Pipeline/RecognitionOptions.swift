@@ -114,7 +114,7 @@ public struct RecognitionOptions: Sendable, Hashable {
         singleGlyphMaxStrokes: Int = 3,
         repairsStrokes: Bool = true,
         smoothsCoarseInk: Bool = true,
-        squeezesTallMarks: Bool = false,
+        squeezesTallMarks: Bool = true,
         cleansMarks: Bool = true,
         vocabulary: VocabularyOptions = VocabularyOptions(),
         syllableBlocks: SyllableBlockPolicy = .koreanModels,

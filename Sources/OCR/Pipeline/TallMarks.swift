@@ -12,8 +12,9 @@ import Ink
 /// of the other strokes (the digits' band). Order, x and time are kept; only the
 /// line images change (`PreparedInk.imageStrokes`), not the boxes the ink is measured by.
 ///
-/// Measured before it was built, on ink changed the same way (`training/tall_strokes.py`,
-/// Models/README.md, "Levers").
+/// Measured first on ink changed the same way (`training/tall_strokes.py`), then through the
+/// service with a network that never met the collection that draws such marks
+/// (Models/README.md, "Levers").
 struct TallMarks {
     /// Strokes at least this share of the median stroke's height set the digits' height.
     var bandRatio = 0.4

@@ -1,3 +1,4 @@
+import Geometry
 import Ink
 
 /// Draws in the tall marks of a number: slashes and brackets far taller than its digits.
@@ -27,25 +28,17 @@ struct TallMarks {
     /// strokes squeezed.
     @discardableResult
     func squeeze(_ strokes: inout [Stroke], line: [Int]) -> Int {
-        var spans: [(index: Int, low: Double, high: Double)] = []
-        for index in line where strokes[index].pointCount > 0 {
-            let ys = strokes[index].y.prefix(strokes[index].pointCount)
-            spans.append((index, ys.min()!, ys.max()!))
-        }
-        let heights = spans.map { $0.high - $0.low }
-        let typical = Self.median(heights)
-        guard spans.count >= 2, typical > 0 else { return 0 }
-        let digit = Self.median(heights.filter { $0 >= bandRatio * typical })
-        let band = spans.filter { span in
-            let height = span.high - span.low
-            return height >= bandRatio * typical && height <= tallRatio * digit
-        }
+        let boxes = line.compactMap { index in strokes[index].bounds.map { (index: index, box: $0) } }
+        let typical = Self.median(boxes.map(\.box.height))
+        guard boxes.count >= 2, typical > 0 else { return 0 }
+        let digit = Self.median(boxes.map(\.box.height).filter { $0 >= bandRatio * typical })
+        let band = boxes.filter { $0.box.height >= bandRatio * typical && $0.box.height <= tallRatio * digit }
         guard !band.isEmpty else { return 0 }
-        let centre = Self.median(band.map { ($0.low + $0.high) / 2 })
+        let centre = Self.median(band.map(\.box.center.y))
         var squeezed = 0
-        for span in spans where span.high - span.low > tallRatio * digit {
-            let scale = targetRatio * digit / (span.high - span.low)
-            strokes[span.index].y = strokes[span.index].y.map { centre + ($0 - centre) * scale }
+        for (index, box) in boxes where box.height > tallRatio * digit {
+            let scale = targetRatio * digit / box.height
+            strokes[index].y = strokes[index].y.map { centre + ($0 - centre) * scale }
             squeezed += 1
         }
         return squeezed

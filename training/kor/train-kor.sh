@@ -26,8 +26,10 @@
 # ink's mix; kor/mix-kor-loose.json moves each syllable's jamo apart, kor/mix-kor-print.json also
 # adds print designs, kor/mix-kor-syll.json writes far more runs of random syllables,
 # kor/mix-kor-warp.json also varies every syllable's jamo and strokes, kor/mix-kor-jamo.json also
-# draws half of the syllables with jamo of two fonts, kor/mix-kor-bend.json (measured worse) also bends every
-# syllable's strokes, kor/mix-kor-hand.json instead adds three GPL hand designs, kor/mix-kor-more.json adds two OFL pen hands, kor/mix-kor-hands.json (not yet trained) weights those two up),
+# draws half of the syllables with jamo of two fonts, kor/mix-kor-bend.json (measured worse) also
+# bends every syllable's strokes, kor/mix-kor-hand.json instead adds three GPL hand designs,
+# kor/mix-kor-more.json adds two OFL pen hands, kor/mix-kor-hands.json (not yet trained) weights
+# those two up),
 # BLOCK_MARGIN_SCALE: the margin of Korean lines (the serving option --block-margin-scale) used to
 # draw every line and to serve the candidates in `finish` (default: the service's; a model must be
 # served as it was trained),

@@ -232,6 +232,11 @@ extension HostileCase {
               bytes: request("POST", "/v1/boards", body: Array(#"{"title":""#.utf8) + Array(repeating: 0x61, count: 10 << 20) + Array(#""}"#.utf8))),
         .init(name: "100 KB body on POST /v1/boards", expect: .problem(413, detail: ["65536"]),
               bytes: request("POST", "/v1/boards", body: Array(#"{"title":""#.utf8) + Array(repeating: 0x61, count: 100 << 10) + Array(#""}"#.utf8))),
+        // Only the ink routes take the 4 MiB limit: a body elsewhere, or on a path no route has, gets the small one.
+        .init(name: "100 KB body on GET /v1/boards/{board}/stickers", expect: .problem(413, detail: ["65536"]),
+              bytes: request("GET", "/v1/boards/{board}/stickers", body: Array(repeating: 0x61, count: 100 << 10), auth: true)),
+        .init(name: "100 KB body on a path no route has", expect: .problem(413, detail: ["65536"]),
+              bytes: request("POST", "/v1/nothing-here", body: Array(repeating: 0x61, count: 100 << 10))),
         .init(name: "1 MB chunked body on POST /v1/boards", expect: .problem(413, detail: ["65536"]),
               bytes: { _ in Array("POST /v1/boards HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n100000\r\n".utf8)
                   + Array(repeating: 0x20, count: 1 << 20) + Array("\r\n0\r\n\r\n".utf8) }),

@@ -34,6 +34,24 @@ import Testing
         #expect(second.header("ETag") == "\"v2\"")
     }
 
+    @Test func inkWrittenIntoADigitsFieldIsReadAsDigits() throws {
+        let app = try InProcessApp(readings: ["12", "34", "ab", "cd"])
+        let board = try app.board()
+        let field = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "charset": "digits"], token: board.token)
+        #expect(field.status == 201)
+        let into = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": "auto"], token: board.token)
+        #expect(into.status == 200)
+        #expect(into.json["text"] as? String == "1234", "no space: a digits field does not allow one")
+        // A new field is read without a hint; the request's own hint wins over the field's.
+        _ = try app.request(.post, board.base + "/stickers",
+                            json: ["strokes": Self.stroke, "target": "new"], token: board.token)
+        _ = try app.request(.post, board.base + "/stickers",
+                            json: ["strokes": Self.stroke, "target": field.json["id"] as? String ?? "", "hints": ["charset": "text"]],
+                            token: board.token)
+        let hints = app.recognizer.requests.map(\.charset)
+        #expect(hints == [.digits, .digits, nil, .text])
+    }
+
     @Test func idempotentRetryReplaysTheFirstAnswerWithoutRecognizingAgain() throws {
         let app = try InProcessApp(readings: ["milk", "eggs"])
         let board = try app.board()

@@ -64,9 +64,9 @@ public struct AppConfiguration: Sendable {
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000
     public var maxTotalPoints = 100_000
-    /// Body limit for ink uploads (the server-wide limit applies to everything else).
+    /// Body limit for ink uploads (`/v1/recognize`, sticker creation).
     public var maxInkBodyBytes = 4 * 1024 * 1024
-    /// Body limit for small JSON requests (board, edits).
+    /// Body limit for every other request (board, edits, and requests that match no route).
     public var maxSmallBodyBytes = 64 * 1024
     /// Ink posts (recognize, sticker creation) per remote address: rate per second and burst; rate 0 disables.
     public var inkRatePerAddress = (rate: 300.0, burst: 600.0)

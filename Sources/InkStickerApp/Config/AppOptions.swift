@@ -26,7 +26,7 @@ public enum AppOptions {
             c.server.port = try int(v, "--port", 0...65535)
         },
         option("--db", "INKSTICKER_DB", "PATH|URL", "SQLite database file (default ./data/inksticker.sqlite), or PostgreSQL: postgres://user@host/db or 'host=… dbname=…'") { c, v in c.databasePath = v },
-        option("--db-pool", "INKSTICKER_DB_POOL", "N", "PostgreSQL connections per node (default: --db-threads)") { c, v throws(OptionError) in
+        option("--db-pool", "INKSTICKER_DB_POOL", "N", "PostgreSQL connections per node (default: --db-threads, at least 2)") { c, v throws(OptionError) in
             c.databasePoolSize = try int(v, "--db-pool", 1...1_000)
         },
         option("--db-connect-timeout", "INKSTICKER_DB_CONNECT_TIMEOUT", "S", "PostgreSQL connect timeout in seconds (default 5)") { c, v throws(OptionError) in

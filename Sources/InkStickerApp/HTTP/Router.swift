@@ -22,12 +22,19 @@ struct Route: Sendable {
 /// Collects routes; `freeze()` turns it into the immutable router the server uses.
 struct RouterBuilder {
     private(set) var routes: [Route] = []
+    /// The body limit of routes that name none, and of requests that match no route.
+    let defaultBodyLimit: Int?
 
-    mutating func add(_ method: HTTPMethod, _ template: String, bodyLimit: Int? = nil, _ execution: Execution) {
-        routes.append(Route(method: method, pattern: PathPattern(template), execution: execution, bodyLimit: bodyLimit))
+    init(defaultBodyLimit: Int? = nil) {
+        self.defaultBodyLimit = defaultBodyLimit
     }
 
-    func freeze() -> Router { Router(routes: routes) }
+    mutating func add(_ method: HTTPMethod, _ template: String, bodyLimit: Int? = nil, _ execution: Execution) {
+        routes.append(Route(method: method, pattern: PathPattern(template), execution: execution,
+                            bodyLimit: bodyLimit ?? defaultBodyLimit))
+    }
+
+    func freeze() -> Router { Router(routes: routes, defaultBodyLimit: defaultBodyLimit) }
 }
 
 /// An immutable table of routes.
@@ -40,6 +47,8 @@ struct Router: Sendable {
     }
 
     let routes: [Route]
+    /// The body limit of requests that match no route (their bodies are never read by a handler).
+    let defaultBodyLimit: Int?
 
     /// Finds the route; `HEAD` is served by the `GET` route (RFC 9110 §9.3.2).
     func match(method: HTTPMethod, segments: [Substring]) -> Match {
@@ -60,15 +69,15 @@ struct Router: Sendable {
     struct Resolution: Sendable {
         let segments: Result<[Substring], APIError>
         let match: Match?
-
-        var bodyLimit: Int? {
-            if case .found(let route, _)? = match { return route.bodyLimit }
-            return nil
-        }
+        /// Largest body accepted: the matched route's limit, else the router's default.
+        let bodyLimit: Int?
     }
 
     func resolve(_ head: HTTPRequestHead) -> Resolution {
         let segments = Result { () throws(APIError) in try RequestPath.segments(head.path) }
-        return Resolution(segments: segments, match: (try? segments.get()).map { match(method: head.method, segments: $0) })
+        let matched = (try? segments.get()).map { match(method: head.method, segments: $0) }
+        var bodyLimit = defaultBodyLimit
+        if case .found(let route, _)? = matched { bodyLimit = route.bodyLimit }
+        return Resolution(segments: segments, match: matched, bodyLimit: bodyLimit)
     }
 }

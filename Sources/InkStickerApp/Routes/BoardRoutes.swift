@@ -7,8 +7,7 @@ enum BoardRoutes {
     static let maxTitleCharacters = 200
 
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
-        let small = services.configuration.maxSmallBodyBytes
-        router.add(.post, "/v1/boards", bodyLimit: small, .blocking { context in
+        router.add(.post, "/v1/boards", .blocking { context in
             let body = try JSONBody.object(context, allowEmpty: true)
             var collector = FieldCollector()
             collector.record(body.unknownMemberViolations(allowed: ["title"], at: .root))

@@ -4,9 +4,10 @@ import OCR
 /// `POST /v1/boards/{boardId}/stickers`: ink is recognised and becomes a field where it was
 /// written, or is written into the field under it. The path, step by step:
 ///
-/// 1. authorize (`CreateAuthorization`: token, idempotent replay), 2. decode (`CreateRequest`),
-/// 3. recognize (an OCR worker), 4. lay out (`StickerPlan.make`: target field, text, frame, JSON),
-/// 5. persist (`StickerPlan.persist`: one write transaction of SQL only), 6. answer.
+/// 1. authorize (`CreateAuthorization`: token, idempotent replay), 2. decode (`CreateRequest`;
+/// ink written into a `digits` or `number` field is read under that charset unless the request
+/// names one), 3. recognize (an OCR worker), 4. lay out (`StickerPlan.make`: target field, text,
+/// frame, JSON), 5. persist (`StickerPlan.persist`: one write transaction of SQL only), 6. answer.
 ///
 /// Steps 1, 2, 4, 5 and 6 run on the blocking pool, step 3 on an OCR worker.
 enum StickerCreateRoute {
@@ -23,7 +24,14 @@ enum StickerCreateRoute {
                 case .replay(let response): return response
                 case .proceed(let record): board = record.id
                 }
-                let request = try CreateRequest.decode(context, services)
+                var decoded = try CreateRequest.decode(context, services)
+                if decoded.recognition.charset == nil, decoded.placement.target != .new {
+                    let field = try services.database.read { [decoded] tx in try StickerPlan.target(of: decoded, boardID: board, tx) }
+                    if let hint = field.map({ StickerText.rules(of: $0).charset }), hint != .text {
+                        decoded.recognition.charset = hint
+                    }
+                }
+                let request = decoded
                 try services.recognizer.recognize(request.recognition, deadlineMilliseconds: services.configuration.ocrDeadlineMs) { result in
                     services.onBlocking(responder, requestID: context.request.requestID) {
                         let read: Recognition

@@ -5,10 +5,9 @@ import Store
 /// Editing stickers: PATCH, key input, commit, end editing, delete, clear.
 enum StickerEditRoutes {
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
-        let small = services.configuration.maxSmallBodyBytes
         let changes = StickerChanges(services: services)
 
-        router.add(.patch, "/v1/boards/{boardId}/stickers/{stickerId}", bodyLimit: small, .blocking { context in
+        router.add(.patch, "/v1/boards/{boardId}/stickers/{stickerId}", .blocking { context in
             // Parsed before the write transaction (the single writer is not held for it), but its
             // errors are only raised after the board's token was checked: an outsider learns
             // nothing from validation.
@@ -31,7 +30,7 @@ enum StickerEditRoutes {
             return EntityTag.response(.ok, sticker)
         })
 
-        router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/input", bodyLimit: small, .blocking { context in
+        router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/input", .blocking { context in
             let parsed = Result { try StickerText.decodeOps(try JSONBody.object(context)) }
             let sticker = try changes.update(context) { sticker throws in
                 let ops = try parsed.get()
@@ -43,7 +42,7 @@ enum StickerEditRoutes {
             return EntityTag.response(.ok, sticker)
         })
 
-        router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/commit", bodyLimit: small, .blocking { context in
+        router.add(.post, "/v1/boards/{boardId}/stickers/{stickerId}/commit", .blocking { context in
             switch try changes.commit(context) {
             case .committed(let label), .alreadyLabel(let label):
                 return EntityTag.response(.ok, label)
@@ -52,7 +51,7 @@ enum StickerEditRoutes {
             }
         })
 
-        router.add(.post, "/v1/boards/{boardId}/end-editing", bodyLimit: small, .blocking { context in
+        router.add(.post, "/v1/boards/{boardId}/end-editing", .blocking { context in
             let (committed, deleted) = try changes.endEditing(context)
             return JSONBody.response(.ok, .object([("committed", .number(Double(committed))), ("deleted", .number(Double(deleted)))]))
         })

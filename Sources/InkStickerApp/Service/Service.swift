@@ -128,7 +128,8 @@ public final class Service: Sendable {
     /// Every route of the API on `services`: the HTTP handler the server runs, and what route
     /// tests drive in-process (with a recognizer of their own, no sockets).
     static func application(_ services: AppServices, streams: EventStreams) -> Application {
-        var router = RouterBuilder()
+        // Only the ink routes take large bodies; every other route, and a request that matches none, the small limit.
+        var router = RouterBuilder(defaultBodyLimit: services.configuration.maxSmallBodyBytes)
         SystemRoutes.register(&router, services)
         RecognitionRoutes.register(&router, services)
         BoardRoutes.register(&router, services)

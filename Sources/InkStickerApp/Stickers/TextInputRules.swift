@@ -1,4 +1,5 @@
 import OCR
+import TextLayout
 
 /// What a sticker's field accepts, like a `UITextField`'s keyboard type plus a passcode-style length limit.
 public struct TextInputRules: Sendable, Equatable {
@@ -31,7 +32,7 @@ public struct TextInputLimits: Sendable, Equatable {
     /// The most Unicode scalars in one inserted character (default 32). A ZWJ family or a tag-sequence flag has 7;
     /// a "character" of hundreds of stacked combining marks is abuse, not writing.
     public var maxScalarsPerCharacter: Int
-    /// The largest text an edit may produce, in UTF-8 bytes (default 64 KiB).
+    /// The largest text an edit may produce, in UTF-8 bytes (default: the most text layout measures, 16 KiB).
     public var maxTextUTF8Bytes: Int
     /// The largest `maxLength` a rule may set (default 10,000 characters).
     public var maxMaxLength: Int
@@ -43,7 +44,7 @@ public struct TextInputLimits: Sendable, Equatable {
         maxInsertUTF8Bytes: Int = 8_192,
         maxTotalInsertUTF8Bytes: Int = 65_536,
         maxScalarsPerCharacter: Int = 32,
-        maxTextUTF8Bytes: Int = 65_536,
+        maxTextUTF8Bytes: Int = TextLayoutLimits().maxTextUTF8Bytes,
         maxMaxLength: Int = 10_000
     ) {
         self.maxOps = maxOps

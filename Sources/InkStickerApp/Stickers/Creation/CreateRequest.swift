@@ -1,6 +1,7 @@
 import Ink
 import JSONKit
 import OCR
+import Store
 
 /// Step 2 of creating a sticker from ink (`decode`): the whole request body, validated with every
 /// violation and its JSON Pointer. It runs after the board's token is checked (step 1), so an
@@ -12,6 +13,12 @@ struct CreateRequest: Sendable {
     var placement: StickerPlacement
     /// The look of a new sticker (defaults with the request's font, style and input rules).
     var look: StickerLook
+
+    /// The centre of the ink's bounds: where `target: auto` looks for a field.
+    var inkCenter: StickerRecord.Point {
+        let bounds = StickerPlacement.bounds(recognition.strokes)
+        return StickerRecord.Point(x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
+    }
 
     static let members = InkRequest.members.union(StickerPlacement.members).union(["font", "style", "maxLength", "charset"])
 

@@ -41,20 +41,9 @@ struct StickerPlan: Sendable {
                      _ services: AppServices) throws -> StickerPlan {
         let strokes = request.recognition.strokes
         let inkBounds = StickerPlacement.bounds(strokes)
-        let inkCenter = StickerRecord.Point(x: inkBounds.x + inkBounds.width / 2, y: inkBounds.y + inkBounds.height / 2)
+        let inkCenter = request.inkCenter
         let candidates = read.candidates.map { StickerRecord.Candidate(text: $0.text, confidence: $0.confidence) }
-        let target = try services.database.read { tx -> StickerRecord? in
-            switch request.placement.target {
-            case .new: return nil
-            case .auto: return try tx.fields(boardId: boardID, containing: inkCenter).first
-            case .sticker(let id):
-                guard let sticker = try tx.sticker(id: id, boardId: boardID) else { throw APIError.notFound("target sticker") }
-                guard sticker.state == .field else {
-                    throw APIError(.conflict, "the target sticker is a label; ink can only be written into fields")
-                }
-                return sticker
-            }
-        }
+        let target = try services.database.read { tx in try Self.target(of: request, boardID: boardID, tx) }
         let now = Timestamp.now()
         let write: Write
         if let field = target {
@@ -95,6 +84,21 @@ struct StickerPlan: Sendable {
                            emptyAt: target == nil && request.placement.target == .auto ? inkCenter : nil,
                            response: response, event: target == nil ? .created : .updated, eventPayload: payload,
                            idempotencyRecord: idempotency?.record(boardId: boardID, response: response, now: now), now: now)
+    }
+
+    /// The field the ink goes into (nil: a new field): the one named, or for `auto` the field
+    /// under the ink's centre.
+    static func target(of request: CreateRequest, boardID: String, _ tx: ReadTransaction) throws -> StickerRecord? {
+        switch request.placement.target {
+        case .new: return nil
+        case .auto: return try tx.fields(boardId: boardID, containing: request.inkCenter).first
+        case .sticker(let id):
+            guard let sticker = try tx.sticker(id: id, boardId: boardID) else { throw APIError.notFound("target sticker") }
+            guard sticker.state == .field else {
+                throw APIError(.conflict, "the target sticker is a label; ink can only be written into fields")
+            }
+            return sticker
+        }
     }
 
     static func location(_ sticker: StickerRecord) -> String { "/v1/boards/\(sticker.boardId)/stickers/\(sticker.id)" }

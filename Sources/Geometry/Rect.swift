@@ -20,6 +20,12 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The rectangle between two x and two y edges (`right` ≥ `left`, `bottom` ≥ `top`), as
+    /// Tesseract and Leptonica give boxes.
+    public init(left: Double, top: Double, right: Double, bottom: Double) {
+        self.init(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     /// The rectangle of `width` × `height` whose centre is `center`.
     public init(center: Point, width: Double, height: Double) {
         self.init(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)

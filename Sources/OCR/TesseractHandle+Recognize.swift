@@ -1,4 +1,5 @@
 import CTesseract
+import Geometry
 import Ink
 
 extension TesseractHandle {
@@ -159,7 +160,7 @@ extension TesseractHandle {
     /// Whether the boxes of two Hangul syllables are at least `hangulSpaceRatio` of their height apart.
     static func gapIsASpace(between previous: RecognizedWord, and word: RecognizedWord) -> Bool {
         let height = max(previous.box.height, word.box.height, 1)
-        return Double(word.box.left - previous.box.right) >= hangulSpaceRatio * Double(height)
+        return word.box.minX - previous.box.maxX >= hangulSpaceRatio * height
     }
 
     /// Where the network's spacing is not known: a gap between two Hangul syllables narrower
@@ -213,12 +214,12 @@ extension TesseractHandle {
         return text.isEmpty ? nil : text
     }
 
-    private static func box(_ page: OpaquePointer, level: TessPageIteratorLevel) -> PixelBox {
+    private static func box(_ page: OpaquePointer, level: TessPageIteratorLevel) -> Rect {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else {
-            return PixelBox(left: 0, top: 0, right: 0, bottom: 0)
+            return Rect(x: 0, y: 0, width: 0, height: 0)
         }
-        return PixelBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom))
+        return Rect(left: Double(left), top: Double(top), right: Double(right), bottom: Double(bottom))
     }
 }
 

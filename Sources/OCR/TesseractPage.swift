@@ -1,26 +1,4 @@
-/// A rectangle in image pixels, top-left origin, `right` and `bottom` exclusive.
-public struct PixelBox: Sendable, Hashable {
-    public var left: Int
-    public var top: Int
-    public var right: Int
-    public var bottom: Int
-
-    public init(left: Int, top: Int, right: Int, bottom: Int) {
-        self.left = left
-        self.top = top
-        self.right = right
-        self.bottom = bottom
-    }
-
-    public var width: Int { right - left }
-    public var height: Int { bottom - top }
-
-    /// The smallest box holding both.
-    public func union(_ other: PixelBox) -> PixelBox {
-        PixelBox(left: min(left, other.left), top: min(top, other.top),
-                 right: max(right, other.right), bottom: max(bottom, other.bottom))
-    }
-}
+import Geometry
 
 /// One ranked alternative for a symbol, as reported by Tesseract's choice iterator.
 public struct SymbolChoice: Sendable, Hashable {
@@ -40,11 +18,12 @@ public struct RecognizedSymbol: Sendable, Hashable {
     public var text: String
     /// 0...1.
     public var confidence: Double
-    public var box: PixelBox
+    /// In image pixels, top-left origin.
+    public var box: Rect
     /// Ranked alternatives, best first. The first one is normally `text` itself.
     public var choices: [SymbolChoice]
 
-    public init(text: String, confidence: Double, box: PixelBox, choices: [SymbolChoice]) {
+    public init(text: String, confidence: Double, box: Rect, choices: [SymbolChoice]) {
         self.text = text
         self.confidence = confidence
         self.box = box
@@ -57,7 +36,8 @@ public struct RecognizedWord: Sendable, Hashable {
     public var text: String
     /// 0...1.
     public var confidence: Double
-    public var box: PixelBox
+    /// In image pixels, top-left origin.
+    public var box: Rect
     /// Index of the text line the word belongs to (0 for single-line modes).
     public var line: Int
     public var symbols: [RecognizedSymbol]
@@ -66,7 +46,7 @@ public struct RecognizedWord: Sendable, Hashable {
     /// them the network read as the start of a written word.
     public var spaceBefore: Bool?
 
-    public init(text: String, confidence: Double, box: PixelBox, line: Int, symbols: [RecognizedSymbol],
+    public init(text: String, confidence: Double, box: Rect, line: Int, symbols: [RecognizedSymbol],
                 spaceBefore: Bool? = nil) {
         self.text = text
         self.confidence = confidence

@@ -1,5 +1,6 @@
 import ToolSupport
 import Foundation
+import Geometry
 import Ink
 import OCR
 
@@ -39,21 +40,27 @@ enum TraceCommand {
                 }
                 print("  line \(line.image.width)x\(line.image.height) strokes=\(line.strokeIndexes.count) text=\(EvalCommand.debug(page.text))")
                 for word in page.words {
-                    print("    word '\(word.text)' conf=\(Statistics.format3(word.confidence)) box=\(word.box.left),\(word.box.top)-\(word.box.right),\(word.box.bottom)")
+                    print("    word '\(word.text)' conf=\(Statistics.format3(word.confidence)) box=\(pixels(word.box))")
                     for symbol in word.symbols {
                         let choices = symbol.choices.map { "\($0.text):\(Statistics.format3($0.confidence))" }.joined(separator: " ")
                         let ink = inkPixels(line.image, symbol.box)
-                        print("      '\(symbol.text)' conf=\(Statistics.format3(symbol.confidence)) box=\(symbol.box.left),\(symbol.box.top)-\(symbol.box.right),\(symbol.box.bottom) ink=\(ink) [\(choices)]")
+                        print("      '\(symbol.text)' conf=\(Statistics.format3(symbol.confidence)) box=\(pixels(symbol.box)) ink=\(ink) [\(choices)]")
                     }
                 }
             }
         }
     }
 
-    static func inkPixels(_ image: GrayImage, _ box: PixelBox) -> Int {
+    /// A box of image pixels as `left,top-right,bottom`.
+    static func pixels(_ box: Rect) -> String {
+        "\(Int(box.minX)),\(Int(box.minY))-\(Int(box.maxX)),\(Int(box.maxY))"
+    }
+
+    static func inkPixels(_ image: GrayImage, _ box: Rect) -> Int {
+        let left = Int(box.minX), top = Int(box.minY), right = Int(box.maxX), bottom = Int(box.maxY)
         var count = 0
-        for y in max(0, box.top)..<min(image.height, max(box.bottom, box.top)) {
-            for x in max(0, box.left)..<min(image.width, max(box.right, box.left)) where image.pixels[y * image.width + x] < 128 {
+        for y in max(0, top)..<min(image.height, max(bottom, top)) {
+            for x in max(0, left)..<min(image.width, max(right, left)) where image.pixels[y * image.width + x] < 128 {
                 count += 1
             }
         }

@@ -1,10 +1,11 @@
+import Geometry
 import Testing
 @testable import OCR
 
 /// A symbol as Tesseract would report it, with ranked alternatives.
 private func symbol(_ text: String, confidence: Double = 0.9, choices: [String] = []) -> RecognizedSymbol {
     RecognizedSymbol(
-        text: text, confidence: confidence, box: PixelBox(left: 0, top: 0, right: 10, bottom: 20),
+        text: text, confidence: confidence, box: Rect(left: 0, top: 0, right: 10, bottom: 20),
         choices: [SymbolChoice(text: text, confidence: confidence)]
             + choices.map { SymbolChoice(text: $0, confidence: 0.01) })
 }
@@ -12,7 +13,7 @@ private func symbol(_ text: String, confidence: Double = 0.9, choices: [String] 
 private func page(_ words: [[RecognizedSymbol]]) -> TesseractPage {
     let recognized = words.enumerated().map { index, symbols in
         RecognizedWord(text: symbols.map(\.text).joined(), confidence: 0.9,
-                       box: PixelBox(left: index * 50, top: 0, right: index * 50 + 40, bottom: 20),
+                       box: Rect(left: Double(index * 50), top: 0, right: Double(index * 50 + 40), bottom: 20),
                        line: 0, symbols: symbols)
     }
     return TesseractPage(text: TesseractPage.joinedText(of: recognized), meanConfidence: 0.9,
@@ -178,7 +179,7 @@ private func page(_ words: [[RecognizedSymbol]]) -> TesseractPage {
     }
 
     @Test func wordsWithoutSymbolsAreResolvedCharacterByCharacter() {
-        let word = RecognizedWord(text: "lO", confidence: 0.8, box: PixelBox(left: 0, top: 0, right: 1, bottom: 1),
+        let word = RecognizedWord(text: "lO", confidence: 0.8, box: Rect(left: 0, top: 0, right: 1, bottom: 1),
                                   line: 0, symbols: [])
         let original = TesseractPage(text: "lO", meanConfidence: 0.8, words: [word], elapsed: .zero)
         #expect(CharacterHint.digits.apply(to: original).page.text == "10")

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Testing
 @testable import OCR
 
@@ -34,8 +35,8 @@ import Testing
 /// Tesseract gives every Hangul syllable as a word of its own; the writer's spaces come back
 /// from the network's spaces in the text line, or else from the gaps between them.
 @Suite struct HangulWordTests {
-    static func word(_ text: String, left: Int, right: Int, line: Int = 0, spaceBefore: Bool? = nil) -> RecognizedWord {
-        RecognizedWord(text: text, confidence: 0.9, box: PixelBox(left: left, top: 0, right: right, bottom: 20),
+    static func word(_ text: String, left: Double, right: Double, line: Int = 0, spaceBefore: Bool? = nil) -> RecognizedWord {
+        RecognizedWord(text: text, confidence: 0.9, box: Rect(left: left, top: 0, right: right, bottom: 20),
                        line: line, symbols: [], spaceBefore: spaceBefore)
     }
 
@@ -84,7 +85,7 @@ import Testing
                      Self.word("날", left: 60, right: 78), Self.word("ok", left: 80, right: 98)]
         let joined = TesseractHandle.joiningUnspaced(words)
         #expect(joined.map(\.text) == ["한글", "날", "ok"])
-        #expect(joined[0].box == PixelBox(left: 0, top: 0, right: 38, bottom: 20))
+        #expect(joined[0].box == Rect(left: 0, top: 0, right: 38, bottom: 20))
         // Syllables on different lines stay apart.
         #expect(TesseractHandle.joiningUnspaced([Self.word("한", left: 0, right: 18),
                                                  Self.word("글", left: 20, right: 38, line: 1)]).count == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Ink
+import Geometry
 import Testing
 @testable import OCR
 
@@ -176,7 +177,7 @@ import Testing
     // MARK: Vocabulary
 
     static func word(_ text: String, confidence: Double, choices: [[String]] = []) -> RecognizedWord {
-        let box = PixelBox(left: 0, top: 0, right: 10, bottom: 10)
+        let box = Rect(left: 0, top: 0, right: 10, bottom: 10)
         let symbols = text.enumerated().map { index, character in
             let alternatives = index < choices.count ? choices[index] : []
             return RecognizedSymbol(text: String(character), confidence: confidence, box: box,
@@ -230,12 +231,12 @@ import Testing
 
     // MARK: Cleanup
 
-    static func piece(_ symbols: [(String, Int, Int)], strokes: [Int]) -> LineReading.Piece {
+    static func piece(_ symbols: [(String, Double, Double)], strokes: [Int]) -> LineReading.Piece {
         let recognized = symbols.map { text, left, right in
-            RecognizedSymbol(text: text, confidence: 0.9, box: PixelBox(left: left, top: 0, right: right, bottom: 24), choices: [])
+            RecognizedSymbol(text: text, confidence: 0.9, box: Rect(left: left, top: 0, right: right, bottom: 24), choices: [])
         }
         let word = RecognizedWord(text: symbols.map(\.0).joined(), confidence: 0.9,
-                                  box: PixelBox(left: symbols.first?.1 ?? 0, top: 0, right: symbols.last?.2 ?? 0, bottom: 24),
+                                  box: Rect(left: symbols.first?.1 ?? 0, top: 0, right: symbols.last?.2 ?? 0, bottom: 24),
                                   line: 0, symbols: recognized)
         let image = LineImage(image: GrayImage(width: 120, height: 36), strokeIndexes: strokes, boardToImage: .identity, imageToBoard: .identity)
         return LineReading.Piece(image: image, page: TesseractPage(text: word.text, meanConfidence: 0.9, words: [word], elapsed: .zero))

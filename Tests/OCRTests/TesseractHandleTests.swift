@@ -1,5 +1,6 @@
 import Foundation
 import Ink
+import Geometry
 import Testing
 @testable import OCR
 
@@ -24,14 +25,14 @@ import Testing
         let words = page.words
         try #require(words.count == 2)
         // Words are left to right and do not overlap; the drawing has 12 px white padding.
-        #expect(words[0].box.right <= words[1].box.left)
+        #expect(words[0].box.maxX <= words[1].box.minX)
         for word in words {
-            #expect(word.box.left >= 0 && word.box.top >= 0)
-            #expect(word.box.right <= image.width && word.box.bottom <= image.height)
+            #expect(word.box.minX >= 0 && word.box.minY >= 0)
+            #expect(word.box.maxX <= Double(image.width) && word.box.maxY <= Double(image.height))
             #expect(word.box.width > 0 && word.box.height > 0)
             #expect(word.symbols.map(\.text).joined() == word.text)
             for symbol in word.symbols {
-                #expect(symbol.box.left >= word.box.left && symbol.box.right <= word.box.right)
+                #expect(symbol.box.minX >= word.box.minX && symbol.box.maxX <= word.box.maxX)
                 let best = try #require(symbol.choices.first)
                 #expect(best.text == symbol.text)
                 #expect(symbol.choices.allSatisfy { (0...1).contains($0.confidence) })

@@ -64,7 +64,7 @@ struct LineReading {
             for point in 0..<stroke.pointCount {
                 let x = transform.a * stroke.x[point] + transform.c * stroke.y[point] + transform.tx
                 sumX += x
-                for (w, word) in recognized.enumerated() where x >= Double(word.box.left) && x <= Double(word.box.right) {
+                for (w, word) in recognized.enumerated() where x >= word.box.minX && x <= word.box.maxX {
                     votes[w] += 1
                 }
             }
@@ -78,17 +78,15 @@ struct LineReading {
             members[best].append(index)
         }
         return recognized.enumerated().map { w, word in
-            let pixels = Rect(x: Double(word.box.left), y: Double(word.box.top),
-                              width: Double(word.box.width), height: Double(word.box.height))
-            let board = piece.image.imageToBoard.apply(to: pixels)
+            let board = piece.image.imageToBoard.apply(to: word.box)
             return Recognition.Word(text: word.text, confidence: word.confidence,
                                     box: board.intersection(clip) ?? board, strokes: members[w].sorted())
         }
     }
 
     /// Horizontal distance from `x` to a box (0 inside it).
-    private static func gap(_ x: Double, _ box: PixelBox) -> Double {
-        max(0, Double(box.left) - x, x - Double(box.right))
+    private static func gap(_ x: Double, _ box: Rect) -> Double {
+        max(0, box.minX - x, x - box.maxX)
     }
 
     /// Readings that swap the least certain symbols for their runner-up choices that `hint`

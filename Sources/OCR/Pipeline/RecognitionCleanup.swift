@@ -1,3 +1,4 @@
+import Geometry
 import Ink
 
 /// Corrections of Tesseract's reading that the ink itself justifies.
@@ -37,7 +38,7 @@ enum RecognitionCleanup {
             var kept: [RecognizedSymbol] = []
             for var symbol in symbols {
                 if marks.contains(symbol.text) {
-                    let left = Double(symbol.box.left) - reach, right = Double(symbol.box.right) + reach
+                    let left = symbol.box.minX - reach, right = symbol.box.maxX + reach
                     guard smallStrokes.contains(where: { $0 >= left && $0 <= right }) else { continue }
                 }
                 if dashes.contains(symbol.text) { symbol.text = "-" }
@@ -83,9 +84,9 @@ enum RecognitionCleanup {
         return centres
     }
 
-    static func overlap(_ a: PixelBox, _ b: PixelBox) -> Bool {
-        let shared = min(a.right, b.right) - max(a.left, b.left)
-        return Double(shared) > 0.5 * Double(min(a.width, b.width))
+    static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        let shared = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+        return shared > 0.5 * min(a.width, b.width)
     }
 
     static func isDigit(_ text: String) -> Bool {

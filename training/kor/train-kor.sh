@@ -28,8 +28,8 @@
 # kor/mix-kor-warp.json also varies every syllable's jamo and strokes, kor/mix-kor-jamo.json also
 # draws half of the syllables with jamo of two fonts, kor/mix-kor-bend.json (measured worse) also
 # bends every syllable's strokes, kor/mix-kor-hand.json instead adds three GPL hand designs,
-# kor/mix-kor-more.json adds two OFL pen hands, kor/mix-kor-hands.json (not yet trained) weights
-# those two up),
+# kor/mix-kor-more.json adds two OFL pen hands, kor/mix-kor-hands.json weights those two up and
+# kor/mix-kor-hands2.json (the shipped eleventh run) once more),
 # BLOCK_MARGIN_SCALE: the margin of Korean lines (the serving option --block-margin-scale) used to
 # draw every line and to serve the candidates in `finish` (default: the service's; a model must be
 # served as it was trained),

@@ -7,7 +7,8 @@ The ink comes from inkgen.make_sample (the generator of the synthetic test corpo
 vector fonts) and, for a share `ttf_fraction` of the samples, from handwriting-style TrueType
 and OpenType fonts of Debian packages (ttf_ink.make_sample: glyphs thinned to centre lines and
 traced into pen strokes); the texts, fonts and the hard/normal mix are chosen here, from the
-JSON mix config (which may name a "base" config for the keys it leaves out). A TTF font marked
+JSON mix config (which may name a "base" config for the keys it leaves out, and reweight its
+fonts with "ttf_weights"). A TTF font marked
 "caps" has no lower case of its own: its texts are upper-cased.
 
 Korean (kor/mix-kor.json): the kinds kor_word, kor_line, kor_note, kor_prose and kor_syllables
@@ -301,12 +302,22 @@ def generate(config, seed, n, prefix):
 
 def load_config(path):
     """The mix config at `path`. A config with "base" (a path relative to it) takes every key of
-    that config it does not set itself."""
+    that config it does not set itself. "ttf_weights" ({font file name: weight}) sets the weights
+    of those fonts of the resulting "ttf_fonts", so that a mix that only reweights its base's fonts
+    does not repeat the list."""
     with open(path, encoding="utf-8") as f:
         config = json.load(f)
     base = config.pop("base", None)
+    weights = config.pop("ttf_weights", None)
     if base:
-        return {**load_config(os.path.join(os.path.dirname(path), base)), **config}
+        config = {**load_config(os.path.join(os.path.dirname(path), base)), **config}
+    if weights:
+        fonts = config.get("ttf_fonts", [])
+        unknown = set(weights) - {os.path.basename(f["path"]) for f in fonts}
+        if unknown:
+            raise SystemExit(f"{path}: ttf_weights names fonts the mix does not have: {', '.join(sorted(unknown))}")
+        config["ttf_fonts"] = [{**f, "weight": weights[os.path.basename(f["path"])]}
+                               if os.path.basename(f["path"]) in weights else f for f in fonts]
     return config
 
 

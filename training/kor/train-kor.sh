@@ -28,8 +28,10 @@
 # kor/mix-kor-warp.json also varies every syllable's jamo and strokes, kor/mix-kor-jamo.json also
 # draws half of the syllables with jamo of two fonts, kor/mix-kor-bend.json (measured worse) also
 # bends every syllable's strokes, kor/mix-kor-hand.json instead adds three GPL hand designs,
-# kor/mix-kor-more.json adds two OFL pen hands, kor/mix-kor-hands.json weights those two up and
-# kor/mix-kor-hands2.json (the shipped eleventh run) once more),
+# kor/mix-kor-more.json adds two OFL pen hands, kor/mix-kor-hands.json weights those two up,
+# kor/mix-kor-hands2.json once more, kor/mix-kor-jamo2.json (the shipped twelfth run) draws 80 %
+# of the syllables with jamo of two fonts, kor/mix-kor-syll2.json (measured worse) writes more
+# random syllables),
 # BLOCK_MARGIN_SCALE: the margin of Korean lines (the serving option --block-margin-scale) used to
 # draw every line and to serve the candidates in `finish` (default: the service's; a model must be
 # served as it was trained),
@@ -97,6 +99,8 @@ stage_data() {
     "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hand-syll.json" --seed 262 --n 300 --prefix kw -o "$WORK/ink/dev-kor-hand-syll.jsonl"
     "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor.jsonl"
     "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor-hand.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor-hand.jsonl"
+    # Measured, never chooses: out-of-square designs never trained on (finals below the line).
+    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-square.json" --seed 271 --n "$DEV_N" --prefix kq -o "$WORK/ink/dev-kor-square.jsonl"
 }
 
 stage_render() {

@@ -6,9 +6,8 @@
 For 20 syllables starting with ㅎ or ㅊ, the font's raster and the strokes ttf_ink.py traces
 from it are compared: a syllable counts as lost when the traced ink's top is more than 12 % of
 the glyph's height below the raster's top (the tick is the highest part of these syllables).
-ttf_ink prunes skeleton spurs shorter than HANGUL_SPUR of a syllable's height at a crossing, as
-thinning artefacts; a real tick that short, standing on a bar, is pruned with them, and ㅊ is
-drawn as ㅈ. The evaluation fonts (mix-kor-eval.json) are not in the default list.
+ttf_ink thins the glyph to its centre line, and a tick standing on a bar by less than the
+stroke is thick is absorbed into the bar by the thinning: ㅊ is drawn as ㅈ, ㅎ without its top. The evaluation fonts (mix-kor-eval.json) are not in the default list.
 """
 import os
 import sys

@@ -9,9 +9,8 @@ words, lines or notes worse tells apart what a run of the whole set hides.
 """
 import argparse
 import collections
-import concurrent.futures as cf
-import json
 
+import paired
 import shared_eval as ev
 
 
@@ -22,17 +21,9 @@ def main():
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     for path in a.files:
-        with open(path, encoding="utf-8") as f:
-            samples = [json.loads(line) for line in f if line.strip()]
-
-        def one(sample):
-            status, payload, _ = ev.recognize(a.server, sample, a.lang, {}, 60.0, None)
-            got = ev.normalize(payload.get("text", "")) if status == 200 else ""
-            ref = ev.normalize(sample["text"])
-            return sample.get("kind", "?"), len(ref), ev.edit_distance(ref, got)
-
-        with cf.ThreadPoolExecutor(max_workers=2) as pool:
-            rows = list(pool.map(one, samples))
+        samples = paired.load(path)
+        rows = [(s.get("kind", "?"), len(ev.normalize(s["text"])), d)
+                for s, d in zip(samples, paired.distances(a.server, samples, a.lang, None))]
         totals = collections.defaultdict(lambda: [0, 0, 0, 0])
         for kind, chars, dist in rows:
             t = totals[kind]

@@ -21,7 +21,9 @@ text no TTF font covers stops the run. Hangul syllables drawn by a TTF font can 
 "jamo_looseness" (a strength, or a [low, high] range drawn per sample) moves their jamo apart,
 "jamo_warp" varies each jamo's and stroke's shape, "jamo_mix" (a share of the syllables)
 draws a syllable with jamo of another TTF font of the config, and "jamo_bend" bends each
-syllable's strokes (ttf_ink.py). Configs without
+syllable's strokes; "hangul_ticks": true draws again the top ticks of ㅎ and ㅊ that tracing
+absorbs into the bar below them, and leaves everything else as without it (the same texts,
+fonts, places and variation; ttf_ink.py). Configs without
 these keys give the same bytes as before.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
@@ -30,6 +32,8 @@ Deterministic: the same config, seed and n (and the same Debian word list and fo
 the same file. Never use inkgen seed 1: the synthetic test corpora were drawn with it.
 """
 import argparse
+import copy
+import functools
 import json
 import os
 import re
@@ -287,12 +291,22 @@ def generate(config, seed, n, prefix):
             if isinstance(looseness, list):
                 # A range: each sample draws its own strength, from tidy to loose blocks.
                 looseness = float(rng.uniform(*looseness))
-            strokes = ttf_ink.make_sample(text, ttf["path"], rng, params,
-                                          jamo_looseness=looseness,
-                                          jamo_warp=config.get("jamo_warp", 0.0),
-                                          jamo_mix=config.get("jamo_mix", 0.0),
-                                          donors=donors,
-                                          jamo_bend=config.get("jamo_bend", 0.0))
+            draw = functools.partial(ttf_ink.make_sample, text, ttf["path"], P=params,
+                                     jamo_looseness=looseness,
+                                     jamo_warp=config.get("jamo_warp", 0.0),
+                                     jamo_mix=config.get("jamo_mix", 0.0),
+                                     donors=donors,
+                                     jamo_bend=config.get("jamo_bend", 0.0))
+            if config.get("hangul_ticks") and ttf_ink.has_ticked(text):
+                # A restored tick is one stroke more, and every stroke draws from the generator:
+                # the ink with ticks is drawn from a copy of it, and the generator goes on as
+                # without ticks, so every other sample (and this one's text, font and place)
+                # stays the same as without the key.
+                twin = copy.deepcopy(rng)
+                draw(rng=rng)
+                strokes = draw(rng=twin, hangul_ticks=True)
+            else:
+                strokes = draw(rng=rng)
         if not strokes:
             font = fonts[int(rng.choice(len(fonts), p=fw))]
             strokes = inkgen.make_sample(text, font, rng, params)
@@ -328,10 +342,14 @@ def main():
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--prefix", default="g")
     ap.add_argument("-o", "--out", required=True)
+    ap.add_argument("--hangul-ticks", action="store_true",
+                    help='draw the lost ticks of ㅎ and ㅊ again, as "hangul_ticks": true in the config')
     a = ap.parse_args()
     if a.seed == 1:
         sys.exit("seed 1 drew the synthetic test corpora; use another seed")
     config = load_config(a.config)
+    if a.hangul_ticks:
+        config["hangul_ticks"] = True
     missing = [f["path"] for f in config.get("ttf_fonts", []) if not os.path.isfile(f["path"])]
     if missing:
         sys.exit("fonts missing (install the fonts-* packages named in training/README.md): " + " ".join(missing))

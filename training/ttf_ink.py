@@ -13,7 +13,8 @@ put in a plausible writing order: syllables (and the other characters) left to r
 syllable, the jamo regions in the order initial consonant, vowel, final consonant (from the
 syllable's decomposition and its layout: vowel to the right, below, or both), each region's
 strokes top to bottom and left to right, each open stroke drawn from its top or left end.
-Latin-only text is drawn exactly as before.
+With `ticks` (gen_ink's "hangul_ticks"), the top tick of a ㅎ or ㅊ that the thinning absorbed
+into the bar below it is drawn again (`restore_ticks`). Latin-only text is drawn exactly as before.
 
 Used by gen_ink.py for the fonts listed under "ttf_fonts" in mix.json (and kor/mix-kor.json).
 """
@@ -43,6 +44,11 @@ def is_hangul(ch):
 
 def has_hangul(text):
     return any(is_hangul(ch) for ch in text)
+
+
+def has_ticked(text):
+    """Whether `text` has a Hangul syllable with a ㅎ or ㅊ (whose tick tracing can lose)."""
+    return any(is_hangul(ch) and _ticked(ch) for ch in text)
 
 
 def _mask(font, text):
@@ -202,6 +208,168 @@ def pen_walks(skeleton, min_spur):
         for p in order:
             if (len(links[p]) == 1 or not ends_only) and unwalked(p):
                 strokes.append(walk(p))
+    return strokes
+
+
+_FAR = 10 ** 6
+
+
+def _shifted(a, dr, dc, fill):
+    """`a` moved so that out[r, c] = a[r + dr, c + dc] (`fill` where that is outside)."""
+    out = np.full_like(a, fill)
+    h, w = a.shape
+    src_r, dst_r = (slice(dr, h), slice(0, h - dr)) if dr >= 0 else (slice(0, h + dr), slice(-dr, h))
+    src_c, dst_c = (slice(dc, w), slice(0, w - dc)) if dc >= 0 else (slice(0, w + dc), slice(-dc, w))
+    out[dst_r, dst_c] = a[src_r, src_c]
+    return out
+
+
+def nearest(seed, reach):
+    """For every pixel, the squared Euclidean distance to the nearest `seed` pixel and that
+    pixel's row and column (_FAR and -1 beyond `reach` along either axis). Exact within reach:
+    a column pass, then a row pass over the column pass's results."""
+    h, w = seed.shape
+    rows = np.broadcast_to(np.arange(h)[:, None], (h, w))
+    cols = np.broadcast_to(np.arange(w)[None, :], (h, w))
+    f = np.where(seed, 0, _FAR)
+    fr = np.where(seed, rows, -1)
+    for k in range(1, reach + 1):
+        for dr in (k, -k):
+            better = _shifted(seed, dr, 0, False) & (k * k < f)
+            f = np.where(better, k * k, f)
+            fr = np.where(better, rows + dr, fr)
+    d, nr, nc = f.copy(), fr.copy(), np.where(f < _FAR, cols, -1)
+    for k in range(1, reach + 1):
+        for dc in (k, -k):
+            fs = _shifted(f, 0, dc, _FAR)
+            better = (fs < _FAR) & (fs + k * k < d)
+            d = np.where(better, fs + k * k, d)
+            nr = np.where(better, _shifted(fr, 0, dc, -1), nr)
+            nc = np.where(better, cols + dc, nc)
+    return d, nr, nc
+
+
+def _within(links, start, steps):
+    """Skeleton pixels at most `steps` links from `start`, with their number of links."""
+    dist, frontier = {start: 0}, [start]
+    for k in range(1, steps + 1):
+        reached = []
+        for p in frontier:
+            for q in links.get(p, ()):
+                if q not in dist:
+                    dist[q] = k
+                    reached.append(q)
+        frontier = reached
+    return dist
+
+
+def _across_bar(dist, steps, base, direction):
+    """Whether the skeleton runs straight through `base` (two pixels at least steps/2 links
+    away lie in nearly opposite directions from it) and `direction` leaves it across them."""
+    units = []
+    for q, k in dist.items():
+        if 2 * k >= steps:
+            v = np.array(q, dtype=float) - base
+            units.append(v / np.hypot(*v))
+    for i, a in enumerate(units):
+        for b in units[i + 1:]:
+            if a @ b < -0.7 and abs(direction @ a) < 0.6 and abs(direction @ b) < 0.6:
+                return True
+    return False
+
+
+def _ticked(ch):
+    """Whether Hangul syllable `ch` has a ㅎ or ㅊ (initial, final, or in a final ㄶ/ㅀ)."""
+    index = ord(ch) - 0xAC00
+    return index // 588 in (14, 18) or index % 28 in (6, 15, 23, 27)
+
+
+def _tick_place(ch, u, v):
+    """Whether (u, v) of syllable `ch`'s ink box (0..1, y down) is where the top tick of its ㅎ or
+    ㅊ stands: the top fifth of an initial one (its left part when the vowel stands to the
+    right), the upper middle of a final one (the right half of a final ㄶ/ㅀ)."""
+    index = ord(ch) - 0xAC00
+    layout = _jamo_layout(ch)[0]
+    if index // 588 in (14, 18) and v <= 0.2 and (layout == "below" or u <= 0.6):
+        return True
+    final = index % 28
+    return 0.45 <= v <= 0.75 and (final in (23, 27) or (final in (6, 15) and u >= 0.5))
+
+
+def restore_ticks(image, runs, line, spans):
+    """Strokes for the top ticks of ㅎ and ㅊ that the thinning lost.
+
+    A tick standing on a bar by less than the stroke is thick is absorbed into the bar by the
+    thinning (or left as a spur short enough to be pruned): ㅊ is then drawn as ㅈ. Within each
+    syllable of `line` holding a ㅎ or ㅊ, the ink that the traced centre lines leave uncovered
+    (farther from its nearest centre-line pixel than that pixel is from the background) is
+    grouped into components; one whose far end rises above a bar by at least 2 px and 0.4 of
+    the stroke's half-width, goes up (within about 37° of vertical), leaves the bar across it
+    where the bar runs straight through, and stands where the syllable's ㅎ or ㅊ has its tick
+    (`_tick_place`) gets a stroke from half a stroke-width inside its far end down to the bar.
+    Stroke ends, corners, serifs and the nubs of other jamo fail one of these tests."""
+    if not has_ticked(line):
+        return []
+    ink = image.astype(bool)
+    pixels = {(int(r), int(c)) for run in runs for r, c in run}
+    ends = {tuple(run[i]) for run in runs for i in (0, -1) if len(run) > 1}
+    links = None
+    strokes = []
+    for ch, (a, b) in zip(line, spans):
+        if not is_hangul(ch) or not _ticked(ch):
+            continue
+        c0, c1 = max(0, int(a) - 32), min(ink.shape[1], int(math.ceil(b)) + 32)
+        box = ink[:, max(0, int(a)):min(ink.shape[1], int(math.ceil(b)))]
+        ys, xs = np.nonzero(box.any(axis=1))[0], np.nonzero(box.any(axis=0))[0] + max(0, int(a))
+        if not len(ys) or not pixels:
+            continue
+        crop = ink[:, c0:c1]
+        skeleton = np.zeros_like(crop)
+        for r, c in pixels:
+            if c0 <= c < c1:
+                skeleton[r, c - c0] = True
+        if not skeleton.any():
+            continue
+        depth = np.sqrt(nearest(~crop, 24)[0])
+        d2, nr, nc = nearest(skeleton, 32)
+        width = np.where(nr >= 0, depth[np.maximum(nr, 0), np.maximum(nc, 0)], 0.0)
+        excess = np.sqrt(d2) - width
+        loose = crop & (nr >= 0) & (excess > 1.0)
+        seen = np.zeros_like(loose)
+        for start in zip(*np.nonzero(loose)):
+            if seen[start]:
+                continue
+            component, stack = [], [start]
+            seen[start] = True
+            while stack:
+                r, c = stack.pop()
+                component.append((r, c))
+                for q in ((r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1)):
+                    if 0 <= q[0] < crop.shape[0] and 0 <= q[1] < crop.shape[1] and loose[q] and not seen[q]:
+                        seen[q] = True
+                        stack.append(q)
+            top = max(excess[p] for p in component)
+            tip = tuple(np.round(np.mean([p for p in component if excess[p] >= top - 1.0], axis=0)).astype(int))
+            if not crop[tip] or nr[tip] < 0:
+                continue
+            u = (tip[1] + c0 - xs[0]) / max(1, xs[-1] - xs[0])
+            v = (tip[0] - ys[0]) / max(1, ys[-1] - ys[0])
+            base = (int(nr[tip]), int(nc[tip]) + c0)
+            if base in ends or not (a <= tip[1] + c0 < b) or not _tick_place(ch, u, v):
+                continue
+            steps = max(4, int(round(3 * depth[base[0], base[1] - c0])))
+            links = links or _graph(pixels)
+            near = _within(links, base, steps)
+            half = float(np.median([depth[p[0], p[1] - c0] for p in near if c0 <= p[1] < c1]))
+            rise = np.array((tip[0], tip[1] + c0), dtype=float) - base
+            length = float(np.hypot(*rise))
+            if (length - half < max(2.0, 0.4 * half) or len(component) < 0.3 * half * half
+                    or -rise[0] / length < 0.8 or not _across_bar(near, steps, base, rise / length)):
+                continue
+            end = base + rise * (length - 0.5 * half) / length
+            n = int(max(abs(end - base))) + 1
+            strokes.append([(int(round(end[0] + (base[0] - end[0]) * i / max(1, n - 1))),
+                             int(round(end[1] + (base[1] - end[1]) * i / max(1, n - 1)))) for i in range(n)])
     return strokes
 
 
@@ -374,11 +542,11 @@ def _syllable_regions(group, ch):
 _donated = {}
 
 
-def _donor_regions(path, ch):
+def _donor_regions(path, ch, ticks=False):
     """Syllable `ch` drawn alone in the font at `path`, by jamo region (cached)."""
-    key = (path, ch)
+    key = (path, ch, ticks and _ticked(ch))
     if key not in _donated:
-        strokes = _hangul_strokes(path, ch, HANGUL_RENDER_SIZE)[0]
+        strokes = _hangul_strokes(path, ch, HANGUL_RENDER_SIZE, key[2])[0]
         _donated[key] = _syllable_regions(strokes, ch)[0] if strokes else None
     return _donated[key]
 
@@ -391,12 +559,12 @@ def _jamo_of(regions):
     return jamo
 
 
-def _mix(regions, ch, h, rng, donors):
+def _mix(regions, ch, h, rng, donors, ticks=False):
     """A syllable whose jamo come from several fonts, as no font and every hand draws one: one
     donor font (of `donors`, the other training fonts that have `ch`) draws `ch` alone, and each
     of its jamo replaces this font's with even odds, fitted into the box this font's jamo fills.
     Regions are found the same way in both fonts, so a jamo replaces the same jamo."""
-    donor = _donor_regions(donors[int(rng.integers(len(donors)))], ch) if donors else None
+    donor = _donor_regions(donors[int(rng.integers(len(donors)))], ch, ticks) if donors else None
     if not donor:
         return regions
     own, theirs = _jamo_of(regions), _jamo_of(donor)
@@ -414,11 +582,12 @@ def _mix(regions, ch, h, rng, donors):
     return out
 
 
-def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(), bend=0.0):
+def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(), bend=0.0,
+                 ticks=False):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
     when none does); characters left to right. With `mix` > 0 (and `rng`), that share of the
-    syllables take jamo from another font of `donors` (`_mix`); with `looseness` > 0, each
+    syllables take jamo from another font of `donors` (`_mix`, traced with `ticks`); with `looseness` > 0, each
     syllable's jamo are moved apart at random (`_loosen`); with `warp` > 0, their shapes and
     strokes are varied (`_vary`); with `bend` > 0, their strokes are bent (`_bend`)."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
@@ -441,7 +610,7 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
         regions, w, h = _syllable_regions(group, line[i])
         layout = _jamo_layout(line[i])[0]
         if mix > 0 and rng is not None and rng.random() < mix:
-            regions = _mix(regions, line[i], h, rng, [d for d in donors if covers(d, line[i])])
+            regions = _mix(regions, line[i], h, rng, [d for d in donors if covers(d, line[i])], ticks)
         if looseness > 0 and rng is not None:
             regions = _loosen(regions, layout, w, h, rng, looseness)
         if warp > 0 and rng is not None:
@@ -453,21 +622,25 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
     return ordered
 
 
-def _hangul_strokes(path, line, size):
+def _hangul_strokes(path, line, size, ticks=False):
     """The traced strokes of a line holding Hangul, in raster pixels with the baseline at y = 0
-    (in tracing order), every character's horizontal extent and the font's syllable height."""
+    (in tracing order; with `ticks`, the restored ticks of ㅎ and ㅊ last), every character's
+    horizontal extent and the font's syllable height."""
     image, baseline, spans = raster(path, line, size, spans=True)
     height = hangul_height(path, size)
     runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
+    if ticks:
+        runs += restore_ticks(image, runs, line, spans)
     return [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs], spans, height
 
 
 def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(),
-                        bend=0.0):
-    """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order."""
-    strokes, spans, height = _hangul_strokes(path, line, size)
+                        bend=0.0, ticks=False):
+    """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order
+    (with `ticks`, the lost ticks of ㅎ and ㅊ restored)."""
+    strokes, spans, height = _hangul_strokes(path, line, size, ticks)
     return hangul_order(strokes, line, spans, height, rng, looseness, warp,
-                        mix, [d for d in donors if d != path], bend)
+                        mix, [d for d in donors if d != path], bend, ticks)
 
 
 def line_strokes(path, line):
@@ -483,18 +656,19 @@ def line_strokes(path, line):
 
 
 def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0, jamo_mix=0.0,
-                donors=(), jamo_bend=0.0):
+                donors=(), jamo_bend=0.0, hangul_ticks=False):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
     is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
     a share `jamo_mix` of its syllables taking jamo from other fonts of `donors`, its syllables'
     jamo moved apart by up to `jamo_looseness`, their shapes varied with strength `jamo_warp` and
-    their strokes bent with strength `jamo_bend` (0: as the font draws them)."""
+    their strokes bent with strength `jamo_bend` (0: as the font draws them), and with
+    `hangul_ticks` the ticks of ㅎ and ㅊ that tracing loses restored (restore_ticks)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
     strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp,
-                                    mix=jamo_mix, donors=donors, bend=jamo_bend)
+                                    mix=jamo_mix, donors=donors, bend=jamo_bend, ticks=hangul_ticks)
                   if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size

@@ -35,6 +35,8 @@
 # BLOCK_MARGIN_SCALE: the margin of Korean lines (the serving option --block-margin-scale) used to
 # draw every line and to serve the candidates in `finish` (default: the service's; a model must be
 # served as it was trained),
+# TICKS=1 draws all the ink (training and held-out) with the top ticks of ㅎ and ㅊ that tracing
+# loses restored (gen_ink.py --hangul-ticks; the same texts, fonts and places as without it),
 # FRESH=1 restarts the jobs,
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
 set -euo pipefail
@@ -55,6 +57,8 @@ SEED="${SEED:-111}"
 KOR_BASE="$SHARED/models/kor_vert.traineddata"
 INK_FLOAT="$T/ink-float.traineddata"
 PY="${PY:-/usr/bin/python3}"
+GEN=("$PY" "$T/gen_ink.py")
+[[ "${TICKS:-0}" == 1 ]] && GEN+=(--hangul-ticks)
 export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
 
 
@@ -71,36 +75,36 @@ stage_deps() {
 stage_data() {
     mkdir -p "$WORK/ink"
     local half=$((KOR_N / 2))
-    log "ink: $KOR_N Korean (seeds $SEED, $((SEED + 1))), $LATIN_N Latin (seed 121), $DEV_N held-out font (seed 221)"
+    log "ink: $KOR_N Korean (seeds $SEED, $((SEED + 1))), $LATIN_N Latin (seed 121), $DEV_N held-out font (seed 221)${TICKS:+, TICKS=$TICKS}"
     rm -f "$WORK"/ink/kor-*.jsonl
-    "$PY" "$T/gen_ink.py" --config "$KOR_MIX" --seed "$SEED" --n "$half" --prefix k -o "$WORK/ink/kor-$SEED.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$KOR_MIX" --seed "$((SEED + 1))" --n "$((KOR_N - half))" --prefix k -o "$WORK/ink/kor-$((SEED + 1)).jsonl"
+    "${GEN[@]}" --config "$KOR_MIX" --seed "$SEED" --n "$half" --prefix k -o "$WORK/ink/kor-$SEED.jsonl" &
+    "${GEN[@]}" --config "$KOR_MIX" --seed "$((SEED + 1))" --n "$((KOR_N - half))" --prefix k -o "$WORK/ink/kor-$((SEED + 1)).jsonl"
     wait_all
-    "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 121 --n "$LATIN_N" --prefix l -o "$WORK/ink/latin-121.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev.json" --seed 221 --n "$DEV_N" --prefix kd -o "$WORK/ink/dev-kor.jsonl"
+    "${GEN[@]}" --config "$T/mix.json" --seed 121 --n "$LATIN_N" --prefix l -o "$WORK/ink/latin-121.jsonl" &
+    "${GEN[@]}" --config "$K/mix-kor-dev.json" --seed 221 --n "$DEV_N" --prefix kd -o "$WORK/ink/dev-kor.jsonl"
     # The same held-out font with its syllables' jamo moved apart: how a model reads loose blocks.
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-loose.json" --seed 222 --n "$DEV_N" --prefix kl -o "$WORK/ink/dev-kor-loose.jsonl"
+    "${GEN[@]}" --config "$K/mix-kor-dev-loose.json" --seed 222 --n "$DEV_N" --prefix kl -o "$WORK/ink/dev-kor-loose.jsonl"
     wait_all
     # The same font writing random syllables: reading syllable shapes without a known word.
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-syll.json" --seed 223 --n "$DEV_N" --prefix ks -o "$WORK/ink/dev-kor-syll.jsonl" &
+    "${GEN[@]}" --config "$K/mix-kor-dev-syll.json" --seed 223 --n "$DEV_N" --prefix ks -o "$WORK/ink/dev-kor-syll.jsonl" &
     # Designs never trained on (print faces of other packages): how a model reads a new design.
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-design.json" --seed 241 --n "$DEV_N" --prefix kn -o "$WORK/ink/dev-kor-design.jsonl"
+    "${GEN[@]}" --config "$K/mix-kor-dev-design.json" --seed 241 --n "$DEV_N" --prefix kn -o "$WORK/ink/dev-kor-design.jsonl"
     wait_all
     # Handwritten designs never trained on: how a model reads a new hand.
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hand.json" --seed 261 --n "$DEV_N" --prefix kv -o "$WORK/ink/dev-kor-hand.jsonl"
+    "${GEN[@]}" --config "$K/mix-kor-dev-hand.json" --seed 261 --n "$DEV_N" --prefix kv -o "$WORK/ink/dev-kor-hand.jsonl"
     cat "$WORK/ink/dev-kor.jsonl" "$WORK/ink/dev-kor-syll.jsonl" "$WORK/ink/dev-kor-design.jsonl" \
         "$WORK/ink/dev-kor-hand.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl" &
+    "${GEN[@]}" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl" &
     # Words of the held-out font with low-hanging finals: measured, never chooses.
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hang.json" --seed 251 --n "$((DEV_N / 2))" --prefix kh -o "$WORK/ink/dev-kor-hang.jsonl"
+    "${GEN[@]}" --config "$K/mix-kor-dev-hang.json" --seed 251 --n "$((DEV_N / 2))" --prefix kh -o "$WORK/ink/dev-kor-hang.jsonl"
     wait_all
     # Measured, never choose: the unseen hands writing random syllables (unseen words in an unseen
     # hand), and two held-out samples stacked 1.2-1.6 line heights apart (how lines are found).
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-hand-syll.json" --seed 262 --n 300 --prefix kw -o "$WORK/ink/dev-kor-hand-syll.jsonl"
+    "${GEN[@]}" --config "$K/mix-kor-dev-hand-syll.json" --seed 262 --n 300 --prefix kw -o "$WORK/ink/dev-kor-hand-syll.jsonl"
     "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor.jsonl"
     "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor-hand.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor-hand.jsonl"
     # Measured, never chooses: out-of-square designs never trained on (finals below the line).
-    "$PY" "$T/gen_ink.py" --config "$K/mix-kor-dev-square.json" --seed 271 --n "$DEV_N" --prefix kq -o "$WORK/ink/dev-kor-square.jsonl"
+    "${GEN[@]}" --config "$K/mix-kor-dev-square.json" --seed 271 --n "$DEV_N" --prefix kq -o "$WORK/ink/dev-kor-square.jsonl"
 }
 
 stage_render() {

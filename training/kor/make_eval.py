@@ -11,7 +11,8 @@ fonts-alee (the evaluation fonts), hunspell-ko and debian-faq-ko (the texts).
 
 Everything comes from gen_ink.generate with kor/mix-kor-eval.json: the evaluation fonts only
 (UnPen, UnPenheulim, Bandal, Bangwool, Eunjin, EunjinNakseo, Guseul), which training never
-uses, and the evaluation part of kor_text.py's words and sentences, which training never writes.
+uses, and the evaluation part of kor_text.py's words and sentences, which training never writes;
+the top ticks of ㅎ and ㅊ that tracing absorbs are drawn again (the config's hangul_ticks).
 
 hangul-words.jsonl  WORDS_N single dictionary words (kind kor_word, seed 301)
 hangul-lines.jsonl  LINES_N lines (seed 302): dictionary words (kor_line), notes with prices,

@@ -587,9 +587,10 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
     when none does); characters left to right. With `mix` > 0 (and `rng`), that share of the
-    syllables take jamo from another font of `donors` (`_mix`, traced with `ticks`); with `looseness` > 0, each
-    syllable's jamo are moved apart at random (`_loosen`); with `warp` > 0, their shapes and
-    strokes are varied (`_vary`); with `bend` > 0, their strokes are bent (`_bend`)."""
+    syllables take jamo from another font of `donors` (`_mix`, traced with `ticks`); with
+    `looseness` > 0, each syllable's jamo are moved apart at random (`_loosen`); with `warp` > 0,
+    their shapes and strokes are varied (`_vary`); with `bend` > 0, their strokes are bent
+    (`_bend`)."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
     if not drawn:
         return strokes

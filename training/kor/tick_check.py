@@ -26,7 +26,8 @@ import gen_ink  # noqa: E402
 import ttf_ink  # noqa: E402
 
 SYLLABLES = "하호해히후허혀효회화차초치채추처최찬출청"
-WIDE = SYLLABLES + "좋꽃많않싫닿빛낯한할함합행향험현형혜호혹혼홍활황후훈휘흐흔흘희힘착참창책천철첫체촌총최추축춘충취층친칠침칭"
+WIDE = (SYLLABLES + "좋꽃많않싫닿빛낯한할함합행향험현형혜호혹혼홍활황후훈휘흐흔흘희힘"
+        + "착참창책천철첫체촌총최추축춘충취층친칠침칭")
 KOR = os.path.dirname(os.path.abspath(__file__))
 # The shipped training mix and the held-out sets; never the evaluation fonts (mix-kor-eval.json).
 CONFIGS = ["mix-kor-jamo2.json", "mix-kor-dev.json", "mix-kor-dev-design.json", "mix-kor-dev-hand.json",

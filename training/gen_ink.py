@@ -23,7 +23,9 @@ text no TTF font covers stops the run. Hangul syllables drawn by a TTF font can 
 draws a syllable with jamo of another TTF font of the config, and "jamo_bend" bends each
 syllable's strokes; "hangul_ticks": true draws again the top ticks of ㅎ and ㅊ that tracing
 absorbs into the bar below them, and leaves everything else as without it (the same texts,
-fonts, places and variation; ttf_ink.py). Configs without
+fonts, places and variation); "square_out" (a share of the syllables with a final consonant)
+draws them out of square: initial and vowel as the font draws the open syllable, the final hung
+below (ttf_ink.py). Configs without
 these keys give the same bytes as before.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
@@ -296,7 +298,8 @@ def generate(config, seed, n, prefix):
                                      jamo_warp=config.get("jamo_warp", 0.0),
                                      jamo_mix=config.get("jamo_mix", 0.0),
                                      donors=donors,
-                                     jamo_bend=config.get("jamo_bend", 0.0))
+                                     jamo_bend=config.get("jamo_bend", 0.0),
+                                     square_out=config.get("square_out", 0.0))
             if config.get("hangul_ticks") and ttf_ink.has_ticked(text):
                 # A restored tick is one stroke more, and every stroke draws from the generator:
                 # the ink with ticks is drawn from a copy of it, and the generator goes on as

@@ -582,15 +582,39 @@ def _mix(regions, ch, h, rng, donors, ticks=False):
     return out
 
 
+def _out_of_square(regions, ch, path, ticks=False):
+    """Syllable `ch` (with a final consonant) drawn out of square, as lettering without a square
+    frame draws it: the initial consonant and the vowel as the font at `path` draws the syllable
+    without the final (full height, not squeezed to make room), the final consonant hung below
+    them, a twentieth of the syllable's height apart, where this font put it across. Unchanged
+    when `ch` has no final, the font lacks the open syllable, or no final region was found."""
+    final = (ord(ch) - 0xAC00) % 28
+    if not final or 2 not in regions or not covers(path, chr(ord(ch) - final)):
+        return regions
+    donor = _donor_regions(path, chr(ord(ch) - final), ticks)
+    upper_own = [st for rank, group in regions.items() if rank != 2 for st in group]
+    if not donor or not upper_own:
+        return regions
+    theirs = np.vstack([st for group in donor.values() for st in group])
+    own = np.vstack(upper_own)
+    shift = own.min(0) - theirs.min(0)
+    upper = {rank: [st + shift for st in group] for rank, group in donor.items()}
+    bottom = float(theirs[:, 1].max() + shift[1])
+    lowest = np.vstack(regions[2])
+    drop = bottom + 0.05 * (bottom - float(own[:, 1].min())) - float(lowest[:, 1].min())
+    return {**upper, 2: [st + (0.0, max(0.0, drop)) for st in regions[2]]}
+
+
 def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(), bend=0.0,
-                 ticks=False):
+                 ticks=False, path=None, square_out=0.0):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
     when none does); characters left to right. With `mix` > 0 (and `rng`), that share of the
     syllables take jamo from another font of `donors` (`_mix`, traced with `ticks`); with
     `looseness` > 0, each syllable's jamo are moved apart at random (`_loosen`); with `warp` > 0,
     their shapes and strokes are varied (`_vary`); with `bend` > 0, their strokes are bent
-    (`_bend`)."""
+    (`_bend`). With `square_out` > 0 (and the line's font `path`), that share of the syllables
+    with a final consonant are drawn out of square first (`_out_of_square`)."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
     if not drawn:
         return strokes
@@ -610,6 +634,8 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
             continue
         regions, w, h = _syllable_regions(group, line[i])
         layout = _jamo_layout(line[i])[0]
+        if square_out > 0 and rng is not None and path and _jamo_layout(line[i])[1] and rng.random() < square_out:
+            regions = _out_of_square(regions, line[i], path, ticks)
         if mix > 0 and rng is not None and rng.random() < mix:
             regions = _mix(regions, line[i], h, rng, [d for d in donors if covers(d, line[i])], ticks)
         if looseness > 0 and rng is not None:
@@ -636,12 +662,12 @@ def _hangul_strokes(path, line, size, ticks=False):
 
 
 def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(),
-                        bend=0.0, ticks=False):
+                        bend=0.0, ticks=False, square_out=0.0):
     """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order
     (with `ticks`, the lost ticks of ㅎ and ㅊ restored)."""
     strokes, spans, height = _hangul_strokes(path, line, size, ticks)
     return hangul_order(strokes, line, spans, height, rng, looseness, warp,
-                        mix, [d for d in donors if d != path], bend, ticks)
+                        mix, [d for d in donors if d != path], bend, ticks, path, square_out)
 
 
 def line_strokes(path, line):
@@ -657,19 +683,21 @@ def line_strokes(path, line):
 
 
 def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0, jamo_mix=0.0,
-                donors=(), jamo_bend=0.0, hangul_ticks=False):
+                donors=(), jamo_bend=0.0, hangul_ticks=False, square_out=0.0):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
     is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
     a share `jamo_mix` of its syllables taking jamo from other fonts of `donors`, its syllables'
     jamo moved apart by up to `jamo_looseness`, their shapes varied with strength `jamo_warp` and
     their strokes bent with strength `jamo_bend` (0: as the font draws them), and with
-    `hangul_ticks` the ticks of ㅎ and ㅊ that tracing loses restored (restore_ticks)."""
+    `hangul_ticks` the ticks of ㅎ and ㅊ that tracing loses restored (restore_ticks), and a share
+    `square_out` of its syllables with a final drawn out of square (`_out_of_square`)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
     strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp,
-                                    mix=jamo_mix, donors=donors, bend=jamo_bend, ticks=hangul_ticks)
+                                    mix=jamo_mix, donors=donors, bend=jamo_bend, ticks=hangul_ticks,
+                                    square_out=square_out)
                   if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size

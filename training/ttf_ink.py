@@ -85,6 +85,11 @@ def hangul_height(path, size=HANGUL_RENDER_SIZE):
     return max(8.0, float(box[3] - box[1]))
 
 
+def hangul_spur(path, size=HANGUL_RENDER_SIZE):
+    """The longest spur pruned from the font's Hangul skeletons, in raster pixels."""
+    return max(3, int(HANGUL_SPUR * hangul_height(path, size)))
+
+
 def hangul_x_height(path, size=HANGUL_RENDER_SIZE):
     """What stands for the x-height when Hangul is scaled: 0.7 of a syllable's height (a
     syllable is about as tall as a Latin capital), so the Params' x-height ranges give Hangul
@@ -655,7 +660,7 @@ def _hangul_strokes(path, line, size, ticks=False):
     horizontal extent and the font's syllable height."""
     image, baseline, spans = raster(path, line, size, spans=True)
     height = hangul_height(path, size)
-    runs = pen_walks(thin(image), min_spur=max(3, int(HANGUL_SPUR * height)))
+    runs = pen_walks(thin(image), min_spur=hangul_spur(path, size))
     if ticks:
         runs += restore_ticks(image, runs, line, spans)
     return [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs], spans, height

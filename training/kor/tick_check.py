@@ -58,7 +58,7 @@ def restored(path, ch):
     """The tile of `ch` (see --show) and whether a tick was restored in it."""
     image, _, spans = ttf_ink.raster(path, ch, ttf_ink.HANGUL_RENDER_SIZE, spans=True)
     skeleton = ttf_ink.thin(image)
-    runs = ttf_ink.pen_walks(skeleton, min_spur=max(3, int(ttf_ink.HANGUL_SPUR * ttf_ink.hangul_height(path))))
+    runs = ttf_ink.pen_walks(skeleton, min_spur=ttf_ink.hangul_spur(path))
     ticks = ttf_ink.restore_ticks(image, runs, ch, spans)
     tile = np.stack([image * 120 + 40] * 3, -1).astype(np.uint8)
     tile[skeleton.astype(bool)] = (255, 60, 60)

@@ -31,7 +31,8 @@
 # kor/mix-kor-more.json adds two OFL pen hands, kor/mix-kor-hands.json weights those two up,
 # kor/mix-kor-hands2.json once more, kor/mix-kor-jamo2.json (the shipped twelfth run) draws 80 %
 # of the syllables with jamo of two fonts, kor/mix-kor-syll2.json (measured worse) writes more
-# random syllables),
+# random syllables, kor/mix-kor-square.json (measured worse) draws 30 % of the syllables with a
+# final out of square),
 # BLOCK_MARGIN_SCALE: the margin of Korean lines (the serving option --block-margin-scale) used to
 # draw every line and to serve the candidates in `finish` (default: the service's; a model must be
 # served as it was trained),

@@ -638,8 +638,8 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
             ordered += sorted(group, key=lambda s: float(s[:, 0].min()))
             continue
         regions, w, h = _syllable_regions(group, line[i])
-        layout = _jamo_layout(line[i])[0]
-        if square_out > 0 and rng is not None and path and _jamo_layout(line[i])[1] and rng.random() < square_out:
+        layout, has_final = _jamo_layout(line[i])
+        if square_out > 0 and rng is not None and path and has_final and rng.random() < square_out:
             regions = _out_of_square(regions, line[i], path, ticks)
         if mix > 0 and rng is not None and rng.random() < mix:
             regions = _mix(regions, line[i], h, rng, [d for d in donors if covers(d, line[i])], ticks)
@@ -654,15 +654,22 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
     return ordered
 
 
+@functools.lru_cache(maxsize=32)
+def _traced(path, line, size):
+    """A line's raster, baseline row, character spans and pen walks (cached, not to be changed:
+    gen_ink draws a sample whose ticks are restored twice, once to keep its generator's stream)."""
+    image, baseline, spans = raster(path, line, size, spans=True)
+    return image, baseline, spans, pen_walks(thin(image), min_spur=hangul_spur(path, size))
+
+
 def _hangul_strokes(path, line, size, ticks=False):
     """The traced strokes of a line holding Hangul, in raster pixels with the baseline at y = 0
     (in tracing order; with `ticks`, the restored ticks of ㅎ and ㅊ last), every character's
     horizontal extent and the font's syllable height."""
-    image, baseline, spans = raster(path, line, size, spans=True)
+    image, baseline, spans, runs = _traced(path, line, size)
     height = hangul_height(path, size)
-    runs = pen_walks(thin(image), min_spur=hangul_spur(path, size))
     if ticks:
-        runs += restore_ticks(image, runs, line, spans)
+        runs = runs + restore_ticks(image, runs, line, spans)
     return [smooth(np.array([(c, r - baseline) for r, c in run], dtype=float)) for run in runs], spans, height
 
 

@@ -25,8 +25,9 @@ syllable's strokes; "hangul_ticks": true draws again the top ticks of ã…Ž and ã…
 absorbs into the bar below them, and leaves everything else as without it (the same texts,
 fonts, places and variation); "square_out" (a share of the syllables with a final consonant)
 draws them out of square: initial and vowel as the font draws the open syllable, the final hung
-below (ttf_ink.py). Configs without
-these keys give the same bytes as before.
+below; "hand_layout" (a strength) places a line's characters as a hand does: its width, the
+spacing between its characters and each one's size and height (ttf_ink.HandLayout). Configs
+without these keys give the same bytes as before.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
 
@@ -299,7 +300,8 @@ def generate(config, seed, n, prefix):
                                      jamo_mix=config.get("jamo_mix", 0.0),
                                      donors=donors,
                                      jamo_bend=config.get("jamo_bend", 0.0),
-                                     square_out=config.get("square_out", 0.0))
+                                     square_out=config.get("square_out", 0.0),
+                                     hand_layout=config.get("hand_layout", 0.0))
             if config.get("hangul_ticks") and ttf_ink.has_ticked(text):
                 # A restored tick is one stroke more, and every stroke draws from the generator:
                 # the ink with ticks is drawn from a copy of it, and the generator goes on as

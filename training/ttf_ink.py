@@ -611,7 +611,7 @@ def _out_of_square(regions, ch, path, ticks=False):
 
 
 def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(), bend=0.0,
-                 ticks=False, path=None, square_out=0.0):
+                 ticks=False, path=None, square_out=0.0, hand_layout=0.0):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
     when none does); characters left to right. With `mix` > 0 (and `rng`), that share of the
@@ -619,10 +619,12 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
     `looseness` > 0, each syllable's jamo are moved apart at random (`_loosen`); with `warp` > 0,
     their shapes and strokes are varied (`_vary`); with `bend` > 0, their strokes are bent
     (`_bend`). With `square_out` > 0 (and the line's font `path`), that share of the syllables
-    with a final consonant are drawn out of square first (`_out_of_square`)."""
+    with a final consonant are drawn out of square first (`_out_of_square`). With `hand_layout`
+    > 0, the characters are placed as a hand places them (`HandLayout`)."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
     if not drawn:
         return strokes
+    placed = HandLayout.draw(line, height, rng, hand_layout) if hand_layout > 0 and rng is not None else None
     groups = {i: [] for i in drawn}
     for s in strokes:
         cx = 0.5 * (float(s[:, 0].min()) + float(s[:, 0].max()))
@@ -635,7 +637,8 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
         if not group:
             continue
         if not is_hangul(line[i]):
-            ordered += sorted(group, key=lambda s: float(s[:, 0].min()))
+            mine = sorted(group, key=lambda s: float(s[:, 0].min()))
+            ordered += placed.place(mine, i) if placed else mine
             continue
         regions, w, h = _syllable_regions(group, line[i])
         layout, has_final = _jamo_layout(line[i])
@@ -649,9 +652,47 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
             regions = _vary(regions, w, h, rng, warp)
         if bend > 0 and rng is not None:
             regions = _bend(regions, w, h, rng, bend)
-        for rank in sorted(regions):
-            ordered += _reading_order(regions[rank], 0.12 * height)
-    return ordered
+        mine = [s for rank in sorted(regions) for s in _reading_order(regions[rank], 0.12 * height)]
+        ordered += placed.place(mine, i) if placed else mine
+    return placed.widen(ordered) if placed else ordered
+
+
+class HandLayout:
+    """Where a hand puts the characters of a line, which a font's advances fix: one width for
+    the whole line (the font's proportions made narrower or wider), one spacing between its
+    characters (tight to loose) and, per character, a little more or less space before it, a
+    size of its own and a place a little above or below the baseline. Sizes are shares of the
+    syllable height times the strength; set beforehand from inkgen's ranges for Latin hands
+    (glyph scale and shift, spacing), not tuned. Every value is drawn up front, the same number
+    of draws for the same text, so the ink with restored ticks (drawn from a copy of the
+    generator) gets the same places and sizes as the ink without them."""
+
+    def __init__(self, aspect, offsets, scales, lifts):
+        self.aspect, self.offsets, self.scales, self.lifts = aspect, offsets, scales, lifts
+
+    @classmethod
+    def draw(cls, line, height, rng, strength):
+        a = strength
+        aspect = math.exp(rng.uniform(-0.2, 0.2) * a)
+        spacing = rng.uniform(-0.04, 0.2) * a * height
+        n = len(line)
+        gaps = spacing + rng.normal(0, 0.04 * a, n) * height
+        scales = np.exp(rng.normal(0, 0.07 * a, n))
+        lifts = rng.normal(0, 0.04 * a, n) * height
+        return cls(aspect, np.cumsum(gaps), scales, lifts)
+
+    def place(self, strokes, i):
+        """The strokes of character `i`, scaled about their centre and moved to its place."""
+        if not strokes:
+            return strokes
+        allp = np.vstack(strokes)
+        centre = 0.5 * (allp.min(0) + allp.max(0))
+        move = np.array([self.offsets[i], self.lifts[i]])
+        return [(st - centre) * self.scales[i] + centre + move for st in strokes]
+
+    def widen(self, strokes):
+        """The line's strokes with its width."""
+        return [st * (self.aspect, 1.0) for st in strokes]
 
 
 @functools.lru_cache(maxsize=32)
@@ -674,12 +715,12 @@ def _hangul_strokes(path, line, size, ticks=False):
 
 
 def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(),
-                        bend=0.0, ticks=False, square_out=0.0):
+                        bend=0.0, ticks=False, square_out=0.0, hand_layout=0.0):
     """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order
     (with `ticks`, the lost ticks of ㅎ and ㅊ restored)."""
     strokes, spans, height = _hangul_strokes(path, line, size, ticks)
     return hangul_order(strokes, line, spans, height, rng, looseness, warp,
-                        mix, [d for d in donors if d != path], bend, ticks, path, square_out)
+                        mix, [d for d in donors if d != path], bend, ticks, path, square_out, hand_layout)
 
 
 def line_strokes(path, line):
@@ -695,7 +736,7 @@ def line_strokes(path, line):
 
 
 def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0, jamo_mix=0.0,
-                donors=(), jamo_bend=0.0, hangul_ticks=False, square_out=0.0):
+                donors=(), jamo_bend=0.0, hangul_ticks=False, square_out=0.0, hand_layout=0.0):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
     is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
@@ -703,13 +744,14 @@ def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo
     jamo moved apart by up to `jamo_looseness`, their shapes varied with strength `jamo_warp` and
     their strokes bent with strength `jamo_bend` (0: as the font draws them), and with
     `hangul_ticks` the ticks of ㅎ and ㅊ that tracing loses restored (restore_ticks), and a share
-    `square_out` of its syllables with a final drawn out of square (`_out_of_square`)."""
+    `square_out` of its syllables with a final drawn out of square (`_out_of_square`), its
+    characters placed as a hand places them with strength `hand_layout` (`HandLayout`)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
     strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp,
                                     mix=jamo_mix, donors=donors, bend=jamo_bend, ticks=hangul_ticks,
-                                    square_out=square_out)
+                                    square_out=square_out, hand_layout=hand_layout)
                   if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size

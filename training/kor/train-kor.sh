@@ -32,14 +32,18 @@
 # kor/mix-kor-hands2.json once more, kor/mix-kor-jamo2.json (the shipped twelfth run) draws 80 %
 # of the syllables with jamo of two fonts, kor/mix-kor-syll2.json (measured worse) writes more
 # random syllables, kor/mix-kor-square.json (measured worse) draws 30 % of the syllables with a
-# final out of square),
+# final out of square, kor/mix-kor-layout.json (measured worse) places each line's characters as
+# a hand does),
 # BLOCK_MARGIN_SCALE: the margin of Korean lines (the serving option --block-margin-scale) used to
 # draw every line and to serve the candidates in `finish` (default: the service's; a model must be
 # served as it was trained),
 # TICKS=1 draws all the ink (training and held-out) with the top ticks of ㅎ and ㅊ that tracing
 # loses restored (gen_ink.py --hangul-ticks; the same texts, fonts and places as without it),
 # FRESH=1 restarts the jobs,
-# CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network.
+# CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network,
+# TOP=INDEX/SPEC (with CONTINUE_FROM) cuts that network after layer INDEX and puts SPEC and a new
+# output layer on it: 6/Lfx256 keeps every layer and adds an LSTM of 256 (the network is
+# Input Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx192 O1c1, indexes 0-7), 5/Lfx384 replaces the Lfx192.
 set -euo pipefail
 
 source "$(dirname "$0")/../common.sh"
@@ -191,11 +195,16 @@ stage_train() {
                 combine_tessdata -e "$CONTINUE_FROM" "$WORK/continue-from.lstm" >/dev/null 2>&1
                 from=(--continue_from "$WORK/continue-from.lstm" --old_traineddata "$CONTINUE_FROM"
                       --reset_learning_rate --learning_rate "$RATE")
+                if [[ -n "${TOP:-}" ]]; then
+                    # A larger top: the layers after index ${TOP%%/*} are cut off and the new
+                    # layers, then a new output layer, put on (as train.sh's "s:R:C:INDEX/SPEC").
+                    from+=(--append_index "${TOP%%/*}" --net_spec "[${TOP#*/} O1c1]")
+                fi
             else
                 from=(--continue_from "$WORK/starter/ink/ink.lstm" --old_traineddata "$INK_FLOAT"
                       --reset_learning_rate --learning_rate "$RATE")
             fi
-            log "job $name: from $([[ $name == a ]] && echo kor_vert || echo "${CONTINUE_FROM:-the Latin pen-ink network}"), $TRAIN_MINUTES minutes"
+            log "job $name: from $([[ $name == a ]] && echo kor_vert || echo "${CONTINUE_FROM:-the Latin pen-ink network}")${TOP:+, new top $TOP}, $TRAIN_MINUTES minutes"
         fi
         timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
             lstmtraining "${from[@]}" --traineddata "$(job_traineddata "$name")" \

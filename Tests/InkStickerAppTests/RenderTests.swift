@@ -91,6 +91,18 @@ import Testing
         #expect(try AppOptions.parse(arguments: ["--long-text-width-scale", "1.5"], environment: [:]).recognitionOptions.longTextWidthScale == 1.5)
     }
 
+    /// The margin and height of Korean lines reach the recogniser, by flag or environment, within
+    /// their ranges.
+    @Test func blockScaleOptionsReachTheRecogniser() throws {
+        let defaults = try AppOptions.parse(arguments: [], environment: [:]).recognitionOptions
+        #expect(defaults.blockInkScale == 1 && defaults.blockMarginScale == 1)
+        #expect(try AppOptions.parse(arguments: ["--block-ink-scale", "1.2632"], environment: [:]).recognitionOptions.blockInkScale == 1.2632)
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_BLOCK_INK_SCALE": "1.5"]).recognitionOptions.blockInkScale == 1.5)
+        #expect(try AppOptions.parse(arguments: ["--block-margin-scale", "0.25"], environment: [:]).recognitionOptions.blockMarginScale == 0.25)
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--block-ink-scale", "0.8"], environment: [:]) }
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--block-ink-scale", "x"], environment: [:]) }
+    }
+
     /// Coarse ink is smoothed unless the operator says to keep it, by flag or environment.
     @Test func coarseInkOptionReachesTheRecogniser() throws {
         #expect(try AppOptions.parse(arguments: [], environment: [:]).recognitionOptions.smoothsCoarseInk)

@@ -108,6 +108,23 @@ import Testing
         #expect(try image(blocks: false, scale: 0.25) == image(blocks: false, scale: 1))
     }
 
+    /// Ink split by syllable blocks with a larger ink scale: the whole image (ink, pen and
+    /// margin) is that much taller; other ink is drawn as before.
+    @Test func aLargerBlockInkScaleDrawsTheWholeImageTaller() throws {
+        let strokes = Self.strokes(try Corpus.sample("print.jsonl", text: "email Sarah"))
+        func image(blocks: Bool, scale: Double) throws -> GrayImage {
+            var imager = LineImager(blockInkScale: scale)
+            imager.options.segmentation.groupsSyllableBlocks = blocks
+            let imaging = RecognitionImaging(imager: imager)
+            let ink = imaging.prepare(strokes, hint: .text)
+            return try #require(imaging.render(ink, line: 0, variant: imaging.options.render).first).image
+        }
+        let before = try image(blocks: true, scale: 1), after = try image(blocks: true, scale: 1.25)
+        #expect(abs(Double(after.height) - 1.25 * Double(before.height)) <= 1.5)
+        #expect(abs(Double(after.width) - 1.25 * Double(before.width)) <= 1.5)
+        #expect(try image(blocks: false, scale: 1.25) == image(blocks: false, scale: 1))
+    }
+
     /// Clean ink (nothing to repair, not a lone glyph) is drawn exactly as the line imager
     /// draws it with the text stretch: the imaging adds decisions, never different pixels.
     @Test func cleanInkMatchesTheLineImager() throws {

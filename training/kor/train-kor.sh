@@ -43,7 +43,11 @@
 # CONTINUE_FROM=training/kor/kor-ink-float.traineddata starts job b from the shipped network,
 # TOP=INDEX/SPEC (with CONTINUE_FROM) cuts that network after layer INDEX and puts SPEC and a new
 # output layer on it: 6/Lfx256 keeps every layer and adds an LSTM of 256 (the network is
-# Input Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx192 O1c1, indexes 0-7), 5/Lfx384 replaces the Lfx192.
+# Input Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx192 O1c1, indexes 0-7), 5/Lfx384 replaces the Lfx192,
+# INPUT_HEIGHT=48 (with CONTINUE_FROM) makes that network read lines 48 pixels high instead of 36
+# (kor/input_height.py: no weight depends on the height), BLOCK_INK_SCALE=1.2632 draws the Korean
+# lines that much taller (the serving option --block-ink-scale; 38 x 1.2632 = 48 pixels) for
+# render and for serving the candidates in `finish` (a model must be served as it was trained).
 set -euo pipefail
 
 source "$(dirname "$0")/../common.sh"
@@ -116,7 +120,8 @@ stage_render() {
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     # Lines split by syllable blocks, as the service splits ink for a Korean model (Latin ink
     # too: the Korean model reads it the same way).
-    local render=("$ROOT/.build/debug/inkrender" --syllable-blocks ${BLOCK_MARGIN_SCALE:+--block-margin-scale "$BLOCK_MARGIN_SCALE"})
+    local render=("$ROOT/.build/debug/inkrender" --syllable-blocks ${BLOCK_MARGIN_SCALE:+--block-margin-scale "$BLOCK_MARGIN_SCALE"}
+                  ${BLOCK_INK_SCALE:+--block-ink-scale "$BLOCK_INK_SCALE"})
     rm -rf "$WORK/lines"
     mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
     local ink name
@@ -193,7 +198,16 @@ stage_train() {
                 # the output layer from the shipped set to this starter's (the identity when
                 # they are the same).
                 combine_tessdata -e "$CONTINUE_FROM" "$WORK/continue-from.lstm" >/dev/null 2>&1
-                from=(--continue_from "$WORK/continue-from.lstm" --old_traineddata "$CONTINUE_FROM"
+                local old="$CONTINUE_FROM"
+                if [[ -n "${INPUT_HEIGHT:-}" ]]; then
+                    # The same network reading taller lines (kor/input_height.py); the lines
+                    # are drawn that tall with BLOCK_INK_SCALE.
+                    "$PY" "$K/input_height.py" "$WORK/continue-from.lstm" "$INPUT_HEIGHT"
+                    old="$WORK/continue-from.traineddata"
+                    cp "$CONTINUE_FROM" "$old"
+                    combine_tessdata -o "$old" "$WORK/continue-from.lstm" >/dev/null 2>&1
+                fi
+                from=(--continue_from "$WORK/continue-from.lstm" --old_traineddata "$old"
                       --reset_learning_rate --learning_rate "$RATE")
                 if [[ -n "${TOP:-}" ]]; then
                     # A larger top: the layers after index ${TOP%%/*} are cut off and the new
@@ -204,7 +218,7 @@ stage_train() {
                 from=(--continue_from "$WORK/starter/ink/ink.lstm" --old_traineddata "$INK_FLOAT"
                       --reset_learning_rate --learning_rate "$RATE")
             fi
-            log "job $name: from $([[ $name == a ]] && echo kor_vert || echo "${CONTINUE_FROM:-the Latin pen-ink network}")${TOP:+, new top $TOP}, $TRAIN_MINUTES minutes"
+            log "job $name: from $([[ $name == a ]] && echo kor_vert || echo "${CONTINUE_FROM:-the Latin pen-ink network}")${TOP:+, new top $TOP}${INPUT_HEIGHT:+, input height $INPUT_HEIGHT}, $TRAIN_MINUTES minutes"
         fi
         timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
             lstmtraining "${from[@]}" --traineddata "$(job_traineddata "$name")" \
@@ -256,7 +270,7 @@ stage_finish() {
     local langs=() winner="" winner_cer=999 cer_api
     for name in a b; do [[ -s "$cand/kor-ink-$name.traineddata" ]] && langs+=("kor-ink-$name"); done
     WORK="$WORK" MODELS="$cand" SETS="$WORK/ink/dev-kor-all.jsonl" \
-        SERVER_ARGS="--lang ${langs[0]}${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}" \
+        SERVER_ARGS="--lang ${langs[0]}${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}${BLOCK_INK_SCALE:+ --block-ink-scale $BLOCK_INK_SCALE}" \
         "$T/evaluate.sh" "${langs[@]}" > "$WORK/finish-eval.log" 2>&1
     for lang in "${langs[@]}"; do
         cer_api="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$WORK/eval-dev-kor-all-$lang.txt" | tail -1)"
@@ -306,7 +320,7 @@ stage_dictionary() {
         [[ -s "$WORK/ink/$ink.jsonl" ]] || continue
         file="$WORK/ink/$ink.jsonl"
         WORK="$dir" MODELS="$dir/models" SETS="$file" \
-            SERVER_ARGS="--lang kor-ink-raw${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}" \
+            SERVER_ARGS="--lang kor-ink-raw${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}${BLOCK_INK_SCALE:+ --block-ink-scale $BLOCK_INK_SCALE}" \
             "$T/evaluate.sh" kor-ink-raw kor-ink-dict kor-ink-check > "$dir/eval-$ink.log" 2>&1
         for name in raw dict check; do
             cer[$ink-$name]="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$dir/eval-$ink-kor-ink-$name.txt" | tail -1)"

@@ -49,6 +49,8 @@ public struct AppConfiguration: Sendable {
     public var syllableBlocks = SyllableBlockPolicy.koreanModels
     /// The margin of ink split by syllable blocks (`RecognitionOptions.blockMarginScale`).
     public var blockMarginScale = RecognitionOptions().blockMarginScale
+    /// The height of ink split by syllable blocks (`RecognitionOptions.blockInkScale`).
+    public var blockInkScale = RecognitionOptions().blockInkScale
     /// Horizontal stretch of text lines and of lines under a numeric hint before they are read
     /// (`RecognitionOptions.textWidthScale`, `longTextWidthScale`, `numericWidthScale`).
     public var textWidthScale = RecognitionOptions().textWidthScale
@@ -86,7 +88,8 @@ public struct AppConfiguration: Sendable {
 
     /// The recognition pipeline's options: the defaults with this configuration's choices.
     public var recognitionOptions: RecognitionOptions {
-        var options = RecognitionOptions(syllableBlocks: syllableBlocks, blockMarginScale: blockMarginScale)
+        var options = RecognitionOptions(syllableBlocks: syllableBlocks, blockMarginScale: blockMarginScale,
+                                         blockInkScale: blockInkScale)
         options.textWidthScale = textWidthScale
         options.longTextWidthScale = longTextWidthScale
         options.numericWidthScale = numericWidthScale

@@ -61,6 +61,7 @@ extension InkRecognizer {
         var imager = self.imager
         imager.options.segmentation.groupsSyllableBlocks = model.map(options.syllableBlocks.applies) ?? false
         imager.blockMarginScale = options.blockMarginScale
+        imager.blockInkScale = options.blockInkScale
         return imager
     }
 }

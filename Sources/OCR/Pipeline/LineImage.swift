@@ -26,23 +26,30 @@ public struct LineImager: Sendable {
     /// descenders to leave room for, so the margin only costs its syllables rows of the network's
     /// input. Default 1: as every other line.
     public var blockMarginScale: Double
+    /// Ink split by syllable blocks is drawn this many times as high as other lines (ink, pen
+    /// and margin alike), for a network whose input is that much taller: a Hangul syllable's
+    /// final consonant and the ticks of its vowel are a few pixels at the usual height. Default
+    /// 1: as every other line.
+    public var blockInkScale: Double
 
     /// An imager with the given normalisation options.
-    public init(options: RenderOptions = RenderOptions(), blockMarginScale: Double = 1) {
+    public init(options: RenderOptions = RenderOptions(), blockMarginScale: Double = 1, blockInkScale: Double = 1) {
         self.options = options
         self.blockMarginScale = blockMarginScale
+        self.blockInkScale = blockInkScale
     }
 
     /// The variant this imager actually draws for `variant`: the same, except for ink split by
-    /// syllable blocks with a `blockMarginScale` other than 1, whose margin is scaled by it and
-    /// whose ink height grows so that ink, margins and pen are as high as before.
+    /// syllable blocks, whose margin is scaled by `blockMarginScale` (the ink height growing so
+    /// that ink, margins and pen are as high as before) and whose whole image is
+    /// `blockInkScale` times as high.
     public func drawn(_ variant: RenderVariant) -> RenderVariant {
-        guard options.segmentation.groupsSyllableBlocks, blockMarginScale != 1 else { return variant }
+        guard options.segmentation.groupsSyllableBlocks, blockMarginScale != 1 || blockInkScale != 1 else { return variant }
         var drawn = variant
         drawn.paddingRatio = variant.paddingRatio * blockMarginScale
         let before = 1 + 2 * variant.paddingRatio + variant.penWidthRatio
         let after = 1 + 2 * drawn.paddingRatio + drawn.penWidthRatio
-        drawn.inkHeight = variant.inkHeight * before / after
+        drawn.inkHeight = variant.inkHeight * before / after * blockInkScale
         return drawn
     }
 

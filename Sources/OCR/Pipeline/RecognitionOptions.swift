@@ -92,6 +92,10 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// at 0.25 read the training fonts' kinds of ink better but unseen hands worse
     /// (Models/README.md, "Levers"). A model must be read at the scale it was trained at.
     public var blockMarginScale: Double
+    /// For ink split by syllable blocks: the whole image this many times as high as other
+    /// lines' (`LineImager.blockInkScale`), for a Korean network with a taller input. Default 1.
+    /// A model must be read at the scale it was trained at.
+    public var blockInkScale: Double
 
     /// Options with the documented defaults, each overridable.
     public init(
@@ -118,10 +122,12 @@ public struct RecognitionOptions: Sendable, Hashable {
         cleansMarks: Bool = true,
         vocabulary: VocabularyOptions = VocabularyOptions(),
         syllableBlocks: SyllableBlockPolicy = .koreanModels,
-        blockMarginScale: Double = 1
+        blockMarginScale: Double = 1,
+        blockInkScale: Double = 1
     ) {
         self.syllableBlocks = syllableBlocks
         self.blockMarginScale = blockMarginScale
+        self.blockInkScale = blockInkScale
         self.repairsStrokes = repairsStrokes
         self.smoothsCoarseInk = smoothsCoarseInk
         self.squeezesTallMarks = squeezesTallMarks

@@ -86,16 +86,22 @@ import Testing
         #expect(try width(.number, RecognitionImaging(imager: blocks, options: long.options)) == unstretched)
     }
 
+    /// The first line image of a printed "email Sarah" drawn by `imager`, its ink split by
+    /// syllable blocks or not.
+    static func firstLineImage(_ imager: LineImager, blocks: Bool) throws -> GrayImage {
+        let strokes = Self.strokes(try Corpus.sample("print.jsonl", text: "email Sarah"))
+        var imager = imager
+        imager.options.segmentation.groupsSyllableBlocks = blocks
+        let imaging = RecognitionImaging(imager: imager)
+        let ink = imaging.prepare(strokes, hint: .text)
+        return try #require(imaging.render(ink, line: 0, variant: imaging.options.render).first).image
+    }
+
     /// Ink split by syllable blocks with a smaller margin: the image is as high (within a
     /// pixel), the ink fills more of it; other ink is drawn as before.
     @Test func aSmallerBlockMarginDrawsTheInkTallerInAnImageAsHigh() throws {
-        let strokes = Self.strokes(try Corpus.sample("print.jsonl", text: "email Sarah"))
         func image(blocks: Bool, scale: Double) throws -> GrayImage {
-            var imager = LineImager(blockMarginScale: scale)
-            imager.options.segmentation.groupsSyllableBlocks = blocks
-            let imaging = RecognitionImaging(imager: imager)
-            let ink = imaging.prepare(strokes, hint: .text)
-            return try #require(imaging.render(ink, line: 0, variant: imaging.options.render).first).image
+            try Self.firstLineImage(LineImager(blockMarginScale: scale), blocks: blocks)
         }
         /// Rows with ink in them.
         func inkRows(_ image: GrayImage) throws -> Int {
@@ -111,13 +117,8 @@ import Testing
     /// Ink split by syllable blocks with a larger ink scale: the whole image (ink, pen and
     /// margin) is that much taller; other ink is drawn as before.
     @Test func aLargerBlockInkScaleDrawsTheWholeImageTaller() throws {
-        let strokes = Self.strokes(try Corpus.sample("print.jsonl", text: "email Sarah"))
         func image(blocks: Bool, scale: Double) throws -> GrayImage {
-            var imager = LineImager(blockInkScale: scale)
-            imager.options.segmentation.groupsSyllableBlocks = blocks
-            let imaging = RecognitionImaging(imager: imager)
-            let ink = imaging.prepare(strokes, hint: .text)
-            return try #require(imaging.render(ink, line: 0, variant: imaging.options.render).first).image
+            try Self.firstLineImage(LineImager(blockInkScale: scale), blocks: blocks)
         }
         let before = try image(blocks: true, scale: 1), after = try image(blocks: true, scale: 1.25)
         #expect(abs(Double(after.height) - 1.25 * Double(before.height)) <= 1.5)

@@ -45,7 +45,7 @@ extension InkNormalizer {
             return scaleX * (box.minX - ink.minX)...scaleX * (box.maxX - ink.minX)
         }
         let margin = options.margin
-        let height = Int((options.targetInkHeight + 2 * margin).rounded(.up))
+        let height = options.imageHeight
         let maxWidth = max(Double(options.maxImageWidth), Double(height))
         let pieces = Self.split(clusters: Self.clusters(of: spans), maxInkWidth: maxWidth - 2 * margin)
 

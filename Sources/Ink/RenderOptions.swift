@@ -98,4 +98,7 @@ public struct RenderOptions: Sendable, Equatable {
 
     /// Margin from the ink's centre line to the image edge: the padding plus half the pen.
     var margin: Double { paddingRatio * targetInkHeight + penWidth / 2 }
+
+    /// Height of a line's image in pixels: the ink and a margin above and below.
+    public var imageHeight: Int { Int((targetInkHeight + 2 * margin).rounded(.up)) }
 }

@@ -31,6 +31,9 @@ public struct TessdataCatalog: Sendable, Hashable {
     public let aliases: [String: String]
     /// Every name a request may use (model names and aliases), sorted.
     public let languages: [String]
+    /// Model name → the height its LSTM network reads lines at (`NetworkInputHeight`), for the
+    /// models whose file says.
+    public let networkInputHeights: [String: Int]
 
     /// Scans the directories now. Missing directories contribute nothing (the catalog may then
     /// be empty; the pool reports that when it fails to load its default language).
@@ -56,6 +59,11 @@ public struct TessdataCatalog: Sendable, Hashable {
             LanguageName.isValid(name) && directories[model] != nil
         }
         languages = Set(directories.keys).union(self.aliases.keys).sorted()
+        var heights: [String: Int] = [:]
+        for (model, directory) in directories {
+            heights[model] = NetworkInputHeight.read(atPath: directory + "/" + model + Self.modelSuffix)
+        }
+        networkInputHeights = heights
     }
 
     /// The model that reads `language` and the directory to pass to `TesseractHandle` for it.

@@ -21,9 +21,11 @@ let usage = """
       --block-height-ratio R, --block-gap-ratio R, --block-width-ratio R, --block-hang-ratio R,
       --block-lookback N   the blocks' limits (typical stroke heights; blocks a stroke may reach
                            back to), as SyllableBlockLimits has them (default: the service's)
-      --block-margin-scale X, --block-ink-scale X   the margin and the height of ink split by
-                           syllable blocks, as the service's options of those names (default:
-                           the service's)
+      --block-margin-scale X   the margin of ink split by syllable blocks, as the service's
+                           option of that name (default: the service's)
+      --input-height H     the lines are for a network reading lines H pixels high: ink split
+                           by syllable blocks is drawn that high, as the service draws it for
+                           such a model (default: as high as other lines)
     A sample is used only when the service finds as many lines in its ink as its text has
     (text lines split at newlines), each drawn as a single image.
     """
@@ -40,7 +42,7 @@ struct Counts {
 func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     let args = try Arguments(arguments, valued: ["out", "name", "format", "shard-size", "copies", "plain-fraction",
                                                  "best-fraction", "seed", "hint", "limit",
-                                                 "block-height-ratio", "block-gap-ratio", "block-margin-scale", "block-ink-scale", "block-lookback", "block-width-ratio", "block-hang-ratio"])
+                                                 "block-height-ratio", "block-gap-ratio", "block-margin-scale", "input-height", "block-lookback", "block-width-ratio", "block-hang-ratio"])
     guard !args.positionals.isEmpty, let directory = args.string("out") else { throw ToolError(usage) }
     guard let hint = CharacterHint(rawValue: args.string("hint") ?? "text") else { throw ToolError("unknown --hint") }
     let limit = try args.int("limit", default: 0)
@@ -74,7 +76,11 @@ func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     limits.hangRatio = try args.double("block-hang-ratio", default: limits.hangRatio)
     imager.options.segmentation.blocks = limits
     imager.blockMarginScale = try args.double("block-margin-scale", default: RecognitionOptions().blockMarginScale)
-    imager.blockInkScale = try args.double("block-ink-scale", default: RecognitionOptions().blockInkScale)
+    if args.string("input-height") != nil {
+        imager.blockInkScale = BlockInkScale.model.scale(
+            networkInputHeight: try args.int("input-height", default: 0),
+            lineHeight: imager.renderOptions(for: RecognitionOptions().render).imageHeight)
+    }
     let imaging = RecognitionImaging(imager: imager)
     var counts = Counts()
     for path in args.positionals {

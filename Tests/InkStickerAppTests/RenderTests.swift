@@ -95,9 +95,10 @@ import Testing
     /// their ranges.
     @Test func blockScaleOptionsReachTheRecogniser() throws {
         let defaults = try AppOptions.parse(arguments: [], environment: [:]).recognitionOptions
-        #expect(defaults.blockInkScale == 1 && defaults.blockMarginScale == 1)
-        #expect(try AppOptions.parse(arguments: ["--block-ink-scale", "1.2632"], environment: [:]).recognitionOptions.blockInkScale == 1.2632)
-        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_BLOCK_INK_SCALE": "1.5"]).recognitionOptions.blockInkScale == 1.5)
+        #expect(defaults.blockInkScale == .model && defaults.blockMarginScale == 1)
+        #expect(try AppOptions.parse(arguments: ["--block-ink-scale", "1.2632"], environment: [:]).recognitionOptions.blockInkScale == .fixed(1.2632))
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_BLOCK_INK_SCALE": "1.5"]).recognitionOptions.blockInkScale == .fixed(1.5))
+        #expect(try AppOptions.parse(arguments: ["--block-ink-scale", "model"], environment: ["INKSTICKER_BLOCK_INK_SCALE": "1.5"]).recognitionOptions.blockInkScale == .model)
         #expect(try AppOptions.parse(arguments: ["--block-margin-scale", "0.25"], environment: [:]).recognitionOptions.blockMarginScale == 0.25)
         #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--block-ink-scale", "0.8"], environment: [:]) }
         #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--block-ink-scale", "x"], environment: [:]) }

@@ -126,6 +126,21 @@ import Testing
         #expect(try image(blocks: false, scale: 1.25) == image(blocks: false, scale: 1))
     }
 
+    /// `.model` draws Korean lines as high as the network reads them, never lower than other
+    /// lines and at most twice as high; `.fixed` ignores the network.
+    @Test func theModelsBlockInkScaleFollowsItsInputHeight() {
+        #expect(abs(BlockInkScale.model.scale(networkInputHeight: 48, lineHeight: 38) - 48.0 / 38) < 1e-12)
+        #expect(BlockInkScale.model.scale(networkInputHeight: 36, lineHeight: 38) == 1)
+        #expect(BlockInkScale.model.scale(networkInputHeight: 120, lineHeight: 38) == 2)
+        #expect(BlockInkScale.model.scale(networkInputHeight: nil, lineHeight: 38) == 1)
+        #expect(BlockInkScale.fixed(1.5).scale(networkInputHeight: 36, lineHeight: 38) == 1.5)
+        // The default rendering's lines are 38 pixels high; at 48/38 Korean ones are 48.
+        var korean = LineImager(blockInkScale: 48.0 / 38)
+        korean.options.segmentation.groupsSyllableBlocks = true
+        #expect(korean.renderOptions(for: RenderVariant()).imageHeight == 38)
+        #expect(korean.renderOptions(for: korean.drawn(RenderVariant())).imageHeight == 48)
+    }
+
     /// Clean ink (nothing to repair, not a lone glyph) is drawn exactly as the line imager
     /// draws it with the text stretch: the imaging adds decisions, never different pixels.
     @Test func cleanInkMatchesTheLineImager() throws {

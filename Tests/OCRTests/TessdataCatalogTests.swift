@@ -90,6 +90,29 @@ import Testing
         #expect(OCRError.unknownLanguage("klingon", installed: ["deu", "eng"]).description.contains("deu, eng"))
     }
 
+    /// The height each model's network reads lines at comes from its file: 36 for Tesseract's
+    /// English and the pen-ink model, 48 for Tesseract's Korean; nothing for a file that is not
+    /// a model, is cut short, or whose Input layer does not check out.
+    @Test func networkInputHeightsComeFromTheFiles() throws {
+        let system = TessdataCatalog(extraDirectories: [ShippedModelTests.modelsDirectory], environment: [:])
+        #expect(system.networkInputHeights["eng"] == 36)
+        #expect(system.networkInputHeights["ink"] == 36)
+        if system.languages.contains("kor") {
+            #expect(system.networkInputHeights["kor"] == 48)
+        }
+        let eng = try Data(contentsOf: URL(fileURLWithPath: TessdataCatalog.debianTessdataDirectory + "/eng.traineddata"))
+        let inputAt = try #require(eng.range(of: Data([5, 0, 0, 0] + Array("Input".utf8)))).lowerBound
+        var deep = eng
+        deep[inputAt + 9 + 2 + 4 + 12 + 9 + 12] = 3  // the Input shape's depth: 3, not 1
+        let directory = try makeDirectory(["fake.traineddata"])
+        try eng.prefix(inputAt + 30).write(to: directory.appendingPathComponent("cut.traineddata"))
+        try deep.write(to: directory.appendingPathComponent("deep.traineddata"))
+        try eng.write(to: directory.appendingPathComponent("whole.traineddata"))
+        let catalog = TessdataCatalog(tessdataDirectory: directory.path, environment: [:])
+        #expect(catalog.languages == ["cut", "deep", "fake", "whole"])
+        #expect(catalog.networkInputHeights == ["whole": 36])
+    }
+
     @Test func pathLikeNamesAreRefused() {
         let catalog = TessdataCatalog(environment: [:])
         for name in ["../eng", "eng/..", "", "eng+deu", "/etc/passwd"] {

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Sets the input height of a Tesseract LSTM network (a .lstm component, float or integer).
+"""Sets or prints the input height of a Tesseract LSTM network (a .lstm component, float or
+integer; printing also reads a whole .traineddata).
 
   /usr/bin/python3 training/kor/input_height.py NETWORK.lstm 48
+  /usr/bin/python3 training/kor/input_height.py MODEL.traineddata      # prints 36 or 48
 
 The pen-ink network reads lines scaled to 36 pixels ([1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 ...]):
 a Hangul syllable gets about 23 rows, its final consonant and the ticks of its vowel a few
@@ -16,7 +18,8 @@ import sys
 
 
 def set_input_height(data, height):
-    """`data` (bytes of a serialized network) with its Input layer's height set to `height`."""
+    """`data` (bytes of a serialized network) with its Input layer's height set to `height`
+    (None: unchanged), and the height it had."""
     name = struct.pack("<i", 5) + b"Input"
     start = data.find(name)
     if start < 0:
@@ -32,6 +35,8 @@ def set_input_height(data, height):
     batch, old, width, depth = struct.unpack_from("<4i", data, shape_at)
     if ni != old or weights != 0 or depth != 1:
         raise ValueError("unexpected Input layer: ni %d, shape %s" % (ni, (batch, old, width, depth)))
+    if height is None:
+        return data, old
     out = bytearray(data)
     struct.pack_into("<i", out, ni_at, height)
     struct.pack_into("<i", out, shape_at + 4, height)
@@ -39,11 +44,15 @@ def set_input_height(data, height):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
-    path, height = sys.argv[1], int(sys.argv[2])
+    path = sys.argv[1]
     with open(path, "rb") as f:
         data = f.read()
+    if len(sys.argv) == 2:
+        print(set_input_height(data, None)[1])
+        return
+    height = int(sys.argv[2])
     patched, old = set_input_height(data, height)
     with open(path, "wb") as f:
         f.write(patched)

@@ -45,9 +45,12 @@
 # output layer on it: 6/Lfx256 keeps every layer and adds an LSTM of 256 (the network is
 # Input Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx192 O1c1, indexes 0-7), 5/Lfx384 replaces the Lfx192,
 # INPUT_HEIGHT=48 (with CONTINUE_FROM) makes that network read lines 48 pixels high instead of 36
-# (kor/input_height.py: no weight depends on the height), BLOCK_INK_SCALE=1.2632 draws the Korean
-# lines that much taller (the serving option --block-ink-scale; 38 x 1.2632 = 48 pixels) for
-# render and for serving the candidates in `finish` (a model must be served as it was trained).
+# (kor/input_height.py: no weight depends on the height).
+# The lines are drawn as high as job b's network reads them (INPUT_HEIGHT, else CONTINUE_FROM's
+# own height, else as high as other lines, 38 pixels: inkrender --input-height), as the service
+# draws Korean lines for a model (--block-ink-scale model, its default), so `finish` serves each
+# candidate as it was trained (but job a: kor_vert reads 48-pixel lines, so without
+# CONTINUE_FROM it trains on lines Tesseract scales up from 38 and is served lines drawn at 48).
 set -euo pipefail
 
 source "$(dirname "$0")/../common.sh"
@@ -116,12 +119,25 @@ stage_data() {
     "${GEN[@]}" --config "$K/mix-kor-dev-square.json" --seed 271 --n "$DEV_N" --prefix kq -o "$WORK/ink/dev-kor-square.jsonl"
 }
 
+# The height of the network the lines are drawn for: INPUT_HEIGHT, else CONTINUE_FROM's own (a
+# network that already reads taller lines), else nothing (as high as other lines).
+network_height() {
+    if [[ -n "${INPUT_HEIGHT:-}" ]]; then
+        echo "$INPUT_HEIGHT"
+    elif [[ -n "${CONTINUE_FROM:-}" ]]; then
+        "$PY" "$K/input_height.py" "$CONTINUE_FROM"
+    fi
+}
+
 stage_render() {
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     # Lines split by syllable blocks, as the service splits ink for a Korean model (Latin ink
     # too: the Korean model reads it the same way).
+    local height
+    height="$(network_height)"
     local render=("$ROOT/.build/debug/inkrender" --syllable-blocks ${BLOCK_MARGIN_SCALE:+--block-margin-scale "$BLOCK_MARGIN_SCALE"}
-                  ${BLOCK_INK_SCALE:+--block-ink-scale "$BLOCK_INK_SCALE"})
+                  ${height:+--input-height "$height"})
+    [[ -z "$height" ]] || log "Korean lines drawn for a network reading $height-pixel lines"
     rm -rf "$WORK/lines"
     mkdir -p "$WORK/lines/train" "$WORK/lines/dev"
     local ink name
@@ -201,7 +217,7 @@ stage_train() {
                 local old="$CONTINUE_FROM"
                 if [[ -n "${INPUT_HEIGHT:-}" ]]; then
                     # The same network reading taller lines (kor/input_height.py); the lines
-                    # are drawn that tall with BLOCK_INK_SCALE.
+                    # are drawn that tall (network_height).
                     "$PY" "$K/input_height.py" "$WORK/continue-from.lstm" "$INPUT_HEIGHT"
                     old="$WORK/continue-from.traineddata"
                     cp "$CONTINUE_FROM" "$old"
@@ -270,7 +286,7 @@ stage_finish() {
     local langs=() winner="" winner_cer=999 cer_api
     for name in a b; do [[ -s "$cand/kor-ink-$name.traineddata" ]] && langs+=("kor-ink-$name"); done
     WORK="$WORK" MODELS="$cand" SETS="$WORK/ink/dev-kor-all.jsonl" \
-        SERVER_ARGS="--lang ${langs[0]}${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}${BLOCK_INK_SCALE:+ --block-ink-scale $BLOCK_INK_SCALE}" \
+        SERVER_ARGS="--lang ${langs[0]}${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}" \
         "$T/evaluate.sh" "${langs[@]}" > "$WORK/finish-eval.log" 2>&1
     for lang in "${langs[@]}"; do
         cer_api="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$WORK/eval-dev-kor-all-$lang.txt" | tail -1)"
@@ -320,7 +336,7 @@ stage_dictionary() {
         [[ -s "$WORK/ink/$ink.jsonl" ]] || continue
         file="$WORK/ink/$ink.jsonl"
         WORK="$dir" MODELS="$dir/models" SETS="$file" \
-            SERVER_ARGS="--lang kor-ink-raw${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}${BLOCK_INK_SCALE:+ --block-ink-scale $BLOCK_INK_SCALE}" \
+            SERVER_ARGS="--lang kor-ink-raw${BLOCK_MARGIN_SCALE:+ --block-margin-scale $BLOCK_MARGIN_SCALE}" \
             "$T/evaluate.sh" kor-ink-raw kor-ink-dict kor-ink-check > "$dir/eval-$ink.log" 2>&1
         for name in raw dict check; do
             cer[$ink-$name]="$(sed -n 's/^TOTAL.*CER= *\([0-9.]*\)%.*/\1/p' "$dir/eval-$ink-kor-ink-$name.txt" | tail -1)"

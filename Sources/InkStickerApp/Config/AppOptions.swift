@@ -76,11 +76,15 @@ public enum AppOptions {
             }
             c.blockMarginScale = value
         },
-        option("--block-ink-scale", "INKSTICKER_BLOCK_INK_SCALE", "X", "height of the images of ink split by syllable blocks, as a multiple of other lines', for a Korean model with a taller input; 1 to 2 (default 1)") { c, v throws(OptionError) in
-            guard let value = Double(v), (1...2).contains(value) else {
-                throw OptionError("--block-ink-scale must be a number in 1...2, got '\(v)'")
+        option("--block-ink-scale", "INKSTICKER_BLOCK_INK_SCALE", "model|X", "height of the images of ink split by syllable blocks, as a multiple of other lines': model, as high as the model's network reads lines (48 pixels for the Korean models, against 38), or a number from 1 to 2 for every model (default model)") { c, v throws(OptionError) in
+            if v == "model" {
+                c.blockInkScale = .model
+                return
             }
-            c.blockInkScale = value
+            guard let value = Double(v), (1...2).contains(value) else {
+                throw OptionError("--block-ink-scale is model or a number in 1...2, got '\(v)'")
+            }
+            c.blockInkScale = .fixed(value)
         },
         option("--text-width-scale", "INKSTICKER_TEXT_WIDTH_SCALE", "X", "how much wider than its proportions a text line is drawn for the recognizer, 0.5 to 2 (default 1.25)") { c, v throws(OptionError) in
             c.textWidthScale = try widthScale(v, "--text-width-scale")

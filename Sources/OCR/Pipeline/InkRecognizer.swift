@@ -56,12 +56,15 @@ public final class InkRecognizer: InkRecognizing {
 
 extension InkRecognizer {
     /// The imager for ink read by `model`: split into lines by syllable blocks when the
-    /// options' `syllableBlocks` policy says so for that model, with their margin.
+    /// options' `syllableBlocks` policy says so for that model, with their margin and height
+    /// (for `.model`, from the height the model's network reads).
     func imager(for model: String?) -> LineImager {
         var imager = self.imager
         imager.options.segmentation.groupsSyllableBlocks = model.map(options.syllableBlocks.applies) ?? false
         imager.blockMarginScale = options.blockMarginScale
-        imager.blockInkScale = options.blockInkScale
+        imager.blockInkScale = options.blockInkScale.scale(
+            networkInputHeight: model.flatMap { pool.configuration.catalog.networkInputHeights[$0] },
+            lineHeight: self.imager.renderOptions(for: options.render).imageHeight)
         return imager
     }
 }

@@ -53,6 +53,16 @@ public struct LineImager: Sendable {
         return drawn
     }
 
+    /// The normalisation options with `variant`'s height, pen, padding and slant.
+    public func renderOptions(for variant: RenderVariant) -> RenderOptions {
+        var options = self.options
+        options.targetInkHeight = variant.inkHeight
+        options.penWidthRatio = variant.penWidthRatio
+        options.paddingRatio = variant.paddingRatio
+        if let slant = variant.correctsSlant { options.correctsSlant = slant }
+        return options
+    }
+
     /// The ink's text lines.
     public func lines(of strokes: [Stroke]) -> InkLines {
         InkLines(lines: LineSegmenter(options: options.segmentation).segment(strokes),
@@ -73,11 +83,7 @@ public struct LineImager: Sendable {
     /// The images of one line: usually one, several pieces for a line too wide for one image.
     public func render(line: [Int], of strokes: [Stroke], typicalStrokeHeight: Double?, variant: RenderVariant) -> [LineImage] {
         let variant = drawn(variant)
-        var options = self.options
-        options.targetInkHeight = variant.inkHeight
-        options.penWidthRatio = variant.penWidthRatio
-        options.paddingRatio = variant.paddingRatio
-        if let slant = variant.correctsSlant { options.correctsSlant = slant }
+        let options = renderOptions(for: variant)
         let normalizer = InkNormalizer(options: options)
         guard let bodyRatio = variant.bodyRatio else {
             return normalizer.render(line: line, of: strokes, typicalStrokeHeight: typicalStrokeHeight)

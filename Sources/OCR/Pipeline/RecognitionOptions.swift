@@ -92,10 +92,11 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// at 0.25 read the training fonts' kinds of ink better but unseen hands worse
     /// (Models/README.md, "Levers"). A model must be read at the scale it was trained at.
     public var blockMarginScale: Double
-    /// For ink split by syllable blocks: the whole image this many times as high as other
-    /// lines' (`LineImager.blockInkScale`), for a Korean network with a taller input. Default 1.
-    /// A model must be read at the scale it was trained at.
-    public var blockInkScale: Double
+    /// For ink split by syllable blocks: how many times as high as other lines' its whole image
+    /// is drawn (`LineImager.blockInkScale`). Default `.model`: as high as the model's network
+    /// reads lines (48 pixels for the Korean models, 38 for other lines). A model must be read
+    /// at the scale it was trained at.
+    public var blockInkScale: BlockInkScale
 
     /// Options with the documented defaults, each overridable.
     public init(
@@ -123,7 +124,7 @@ public struct RecognitionOptions: Sendable, Hashable {
         vocabulary: VocabularyOptions = VocabularyOptions(),
         syllableBlocks: SyllableBlockPolicy = .koreanModels,
         blockMarginScale: Double = 1,
-        blockInkScale: Double = 1
+        blockInkScale: BlockInkScale = .model
     ) {
         self.syllableBlocks = syllableBlocks
         self.blockMarginScale = blockMarginScale
@@ -165,6 +166,29 @@ public enum SyllableBlockPolicy: String, Sendable, Hashable, CaseIterable {
         case .koreanModels: return model.hasPrefix("kor")
         case .all: return true
         case .none: return false
+        }
+    }
+}
+
+/// How high the image of ink split by syllable blocks is drawn, as a multiple of other lines'.
+public enum BlockInkScale: Sendable, Hashable {
+    /// As high as the model's network reads lines (`TessdataCatalog.networkInputHeights`) when
+    /// that is higher than other lines' images, at most twice as high: a 48-pixel network gets
+    /// its lines drawn 48 pixels high rather than drawn at 38 and scaled up by Tesseract, which
+    /// blurs the few pixels of a final consonant. 1 for a model whose height is unknown.
+    case model
+    /// This many times as high, whatever the model (1 to 2).
+    case fixed(Double)
+
+    /// The scale for a network reading `inputHeight` pixels when other lines' images are
+    /// `lineHeight` pixels high.
+    public func scale(networkInputHeight inputHeight: Int?, lineHeight: Int) -> Double {
+        switch self {
+        case .fixed(let scale):
+            return scale
+        case .model:
+            guard let inputHeight, lineHeight > 0 else { return 1 }
+            return min(2, max(1, Double(inputHeight) / Double(lineHeight)))
         }
     }
 }

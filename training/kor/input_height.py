@@ -10,7 +10,7 @@ a Hangul syllable gets about 23 rows, its final consonant and the ticks of its v
 pixels. None of its weights depends on that height (the 3x3 convolution and pooling slide over
 any height, and Lfys48 summarises each column whatever its length), so the same network reads a
 taller line once its Input layer says so; it then needs training on lines drawn that tall
-(`train-kor.sh` with INPUT_HEIGHT and BLOCK_INK_SCALE). Changes the two numbers that hold the
+(`train-kor.sh` with INPUT_HEIGHT, which also draws the lines that tall). Changes the two numbers that hold the
 height (the Input layer's input size and its shape) and nothing else; checks both first.
 """
 import struct

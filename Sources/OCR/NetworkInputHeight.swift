@@ -24,14 +24,13 @@ enum NetworkInputHeight {
         guard let file = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? file.close() }
         guard let countBytes = try? file.read(upToCount: 4), countBytes.count == 4 else { return nil }
-        let count = Int(int32(countBytes, at: 0))
+        let count = Int(integer(countBytes, at: 0, as: Int32.self))
         guard count > lstmComponent, count <= 64,
               let table = try? file.read(upToCount: 8 * count), table.count == 8 * count
         else { return nil }
-        let offset = table.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8 * lstmComponent, as: Int64.self) }
-        let offsetValue = Int64(littleEndian: offset)
-        guard offsetValue >= Int64(4 + 8 * count),
-              (try? file.seek(toOffset: UInt64(offsetValue))) != nil,
+        let offset = integer(table, at: 8 * lstmComponent, as: Int64.self)
+        guard offset >= Int64(4 + 8 * count),
+              (try? file.seek(toOffset: UInt64(offset))) != nil,
               let window = try? file.read(upToCount: searchWindow)
         else { return nil }
         return inputHeight(inNetwork: window)
@@ -39,25 +38,20 @@ enum NetworkInputHeight {
 
     /// The Input layer's height in the first bytes of a serialized network, or `nil`.
     static func inputHeight(inNetwork bytes: Data) -> Int? {
-        let data = [UInt8](bytes)
-        let name: [UInt8] = [5, 0, 0, 0] + Array("Input".utf8)
-        guard let start = firstIndex(of: name, in: data) else { return nil }
+        let data = Data(bytes)  // indexes from 0
+        let name = Data([5, 0, 0, 0] + Array("Input".utf8))
+        guard let start = data.range(of: name)?.lowerBound else { return nil }
         let numbersAt = start + name.count + 2 + 4
         let shapeAt = numbersAt + 12 + name.count
-        guard shapeAt + 16 <= data.count, Array(data[(numbersAt + 12)..<shapeAt]) == name else { return nil }
-        let ni = int32(data, at: numbersAt), weights = int32(data, at: numbersAt + 8)
-        let height = int32(data, at: shapeAt + 4), depth = int32(data, at: shapeAt + 12)
+        guard shapeAt + 16 <= data.count, data[(numbersAt + 12)..<shapeAt] == name else { return nil }
+        let ni = integer(data, at: numbersAt, as: Int32.self), weights = integer(data, at: numbersAt + 8, as: Int32.self)
+        let height = integer(data, at: shapeAt + 4, as: Int32.self), depth = integer(data, at: shapeAt + 12, as: Int32.self)
         guard ni == height, weights == 0, depth == 1, (8...512).contains(height) else { return nil }
         return Int(height)
     }
 
-    private static func firstIndex(of needle: [UInt8], in data: [UInt8]) -> Int? {
-        guard data.count >= needle.count else { return nil }
-        return (0...(data.count - needle.count)).first { data[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
-
-    private static func int32<Bytes: Collection>(_ bytes: Bytes, at offset: Int) -> Int32 where Bytes.Element == UInt8, Bytes.Index == Int {
-        let start = bytes.startIndex + offset
-        return (0..<4).reduce(Int32(0)) { value, i in value | Int32(bitPattern: UInt32(bytes[start + i]) << (8 * UInt32(i))) }
+    /// The little-endian integer at `offset` bytes into `bytes`.
+    private static func integer<T: FixedWidthInteger>(_ bytes: Data, at offset: Int, as type: T.Type) -> T {
+        T(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: T.self) })
     }
 }

@@ -11,7 +11,7 @@ JSON mix config (which may name a "base" config for the keys it leaves out, and 
 fonts with "ttf_weights"). A TTF font marked
 "caps" has no lower case of its own: its texts are upper-cased.
 
-Korean (kor/mix-kor.json): the kinds kor_word, kor_line, kor_note, kor_prose and kor_syllables
+Korean (kor/mix-kor.json): the kinds kor_word, kor_line, kor_note, kor_prose, kor_syllables and kor_pseudo
 write Korean text (kor_text.py: hunspell-ko words, Debian FAQ sentences, composed notes), from
 the part of the words and sentences named by "korean_part" ("train", the default, or "eval").
 With "ttf_fallback": "covering", a TTF font that lacks a glyph of the text hands it to another
@@ -233,6 +233,9 @@ class Texts:
 
     def k_kor_syllables(self):
         return self._korean().syllable_run()
+
+    def k_kor_pseudo(self):
+        return self._korean().pseudo_word()
 
     def k_punctuated(self):
         w = self.k_word()

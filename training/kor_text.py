@@ -38,6 +38,7 @@ import numpy as np
 
 KO_DIC = os.environ.get("KO_DIC", "/usr/share/hunspell/ko.dic")
 KO_PROSE_DIR = os.environ.get("KO_PROSE_DIR", "/usr/share/doc/debian/FAQ/ko")
+KO_STOCK = os.environ.get("KO_STOCK", "/usr/share/tesseract-ocr/5/tessdata/kor.traineddata")
 MAX_SYLLABLES = 8
 CHARSET_NOTE = "Hangul syllables U+AC00-U+D7A3, printable ASCII and U+00B7 '·'"
 PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
@@ -76,12 +77,14 @@ def in_dictionary_check(text):
 
 
 def _select(items, part):
+    if part == "unseen":
+        return list(unseen_words())
     if part == "all":
         return list(items)
     if part == "dictcheck":
         return [x for x in items if in_dictionary_check(x)]
     if part not in ("train", "eval"):
-        raise ValueError("part must be train, eval, dictcheck or all: %r" % part)
+        raise ValueError("part must be train, eval, dictcheck, unseen or all: %r" % part)
     return [x for x in items if part_of(x) == part]
 
 
@@ -98,6 +101,32 @@ def load_words(path=KO_DIC):
             if 1 <= len(word) <= MAX_SYLLABLES and all(is_syllable(ch) for ch in word):
                 words.add(word)
     return tuple(sorted(words))
+
+
+@functools.lru_cache(maxsize=None)
+def unseen_words(path=KO_STOCK):
+    """Words no training text and no evaluation text writes (part "unseen"): plain Hangul words of
+    the word list in Debian's print model for Korean (tesseract-ocr-kor, read with dawg2wordlist
+    of tesseract-ocr's training tools) that are in neither part of the hunspell words, are not a
+    word of a training sentence or of the notes, and are not "eval" by `part_of` either. Held-out
+    fonts writing them are the nearest held-out likeness of the evaluation fonts' words (real
+    words the model never saw written and the dictionary does not hold)."""
+    import subprocess
+    import tempfile
+    if not os.path.isfile(path):
+        sys.exit("no %s (install Debian's tesseract-ocr-kor)" % path)
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = os.path.join(tmp, "kor.")
+        subprocess.run(["combine_tessdata", "-u", path, prefix], check=True, capture_output=True)
+        subprocess.run(["dawg2wordlist", prefix + "lstm-unicharset", prefix + "lstm-word-dawg",
+                        os.path.join(tmp, "words.txt")], check=True, capture_output=True)
+        with open(os.path.join(tmp, "words.txt"), encoding="utf-8") as f:
+            stock = {unicodedata.normalize("NFC", line.strip()) for line in f}
+    seen = set(load_words())
+    seen.update(w for s in load_sentences() for w in " ".join(s).split())
+    seen.update(w for phrase in NOTE_VOCABULARY for w in phrase.split())
+    return tuple(sorted(w for w in stock if 1 <= len(w) <= MAX_SYLLABLES and all(is_syllable(ch) for ch in w)
+                        and w not in seen and part_of(w) == "train"))
 
 
 class _Paragraphs(html.parser.HTMLParser):
@@ -202,7 +231,7 @@ ITEM_UNITS = "개 병 봉지 박스 인분 그릇 잔 장 묶음 판 통 팩".sp
 
 class KoreanText:
     """Korean text generators drawing on one numpy Generator; `part` picks the dictionary words
-    and FAQ sentences ("train", "eval" or "all")."""
+    and FAQ sentences ("train", "eval", "dictcheck", "unseen" (words only) or "all")."""
 
     def __init__(self, rng, part="train"):
         self.rng = rng
@@ -266,6 +295,38 @@ class KoreanText:
         """1-5 syllables drawn evenly from every syllable the part's words use (rare ones too)."""
         n = int(self.rng.integers(1, 6))
         return "".join(self.pick(self.syllables) for _ in range(n))
+
+    def pseudo_word(self):
+        """1-6 syllables that follow one another as in the part's words (a chain of syllable
+        pairs: the first syllable as words start, each next one as it follows the last in some
+        word, the end as words end) but make no word of the hunspell list or of the stock word
+        list: Korean-looking words the network cannot have learnt by heart, with the syllables
+        and pairs of real words, where a random syllable run draws rare syllables as often as
+        common ones."""
+        chain, real = self._pseudo_chain()
+        for _ in range(50):
+            out, cur = [], "^"
+            while len(out) < 6:
+                nexts, cum = chain[cur]
+                cur = nexts[int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right"))]
+                if cur == "$":
+                    break
+                out.append(cur)
+            word = "".join(out)
+            if word and word not in real:
+                return word
+        return word
+
+    def _pseudo_chain(self):
+        if getattr(self, "_chain", None) is None:
+            pairs = {}
+            for w in self.words:
+                for a, b in zip("^" + w, w + "$"):
+                    pairs.setdefault(a, {}).setdefault(b, 0)
+                    pairs[a][b] += 1
+            chain = {a: (sorted(nx), np.cumsum([nx[b] for b in sorted(nx)])) for a, nx in pairs.items()}
+            self._chain = (chain, set(load_words()) | set(unseen_words()))
+        return self._chain
 
     def prose(self):
         """A run of 1-PROSE_MAX_WORDS consecutive words of a FAQ sentence (at most
@@ -406,14 +467,15 @@ class KoreanText:
         return "%s %s%s %s" % (self.pick(self.words), self.quantity(), self.pick(["", ","]), self.price())
 
 
-KINDS = {"word": "word", "line": "line", "note": "note", "prose": "prose", "syllables": "syllable_run"}
+KINDS = {"word": "word", "line": "line", "note": "note", "prose": "prose", "syllables": "syllable_run",
+         "pseudo": "pseudo_word"}
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--n", type=int, default=20)
-    ap.add_argument("--part", default="train", choices=["train", "eval", "all"])
+    ap.add_argument("--part", default="train", choices=["train", "eval", "unseen", "all"])
     ap.add_argument("--kind", default="note", choices=sorted(KINDS))
     ap.add_argument("--stats", action="store_true", help="print the sizes of the sources")
     a = ap.parse_args()

@@ -116,7 +116,11 @@ stage_data() {
     "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor.jsonl"
     "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor-hand.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor-hand.jsonl"
     # Measured, never chooses: out-of-square designs never trained on (finals below the line).
-    "${GEN[@]}" --config "$K/mix-kor-dev-square.json" --seed 271 --n "$DEV_N" --prefix kq -o "$WORK/ink/dev-kor-square.jsonl"
+    "${GEN[@]}" --config "$K/mix-kor-dev-square.json" --seed 271 --n "$DEV_N" --prefix kq -o "$WORK/ink/dev-kor-square.jsonl" &
+    # Measured, never chooses: every held-out font writing real words no training text writes and
+    # no dictionary holds, as the evaluation fonts' words are.
+    "${GEN[@]}" --config "$K/mix-kor-dev-unseen.json" --seed 281 --n "$((DEV_N * 3))" --prefix ku -o "$WORK/ink/dev-kor-unseen.jsonl"
+    wait_all
 }
 
 # The height of the network the lines are drawn for: INPUT_HEIGHT, else CONTINUE_FROM's own (a

@@ -175,12 +175,25 @@ stage_starter() {
     mkdir -p "$dir/kor" "$dir/ink" "$dir/script" "$dir/out"
     combine_tessdata -u "$KOR_BASE" "$dir/kor/kor." >/dev/null 2>&1
     combine_tessdata -u "$INK_FLOAT" "$dir/ink/ink." >/dev/null 2>&1
-    "$PY" - "$WORK/ink" > "$dir/chars.txt" <<'PY'
+    # Every character of the training texts and, when training continues from a network, every
+    # character it already reads: a mix that writes fewer rare syllables (no random syllable
+    # runs) would otherwise drop them from the output, and no later run could read them.
+    local from_chars=""
+    if [[ -n "${CONTINUE_FROM:-}" ]]; then
+        mkdir -p "$dir/from"
+        combine_tessdata -u "$CONTINUE_FROM" "$dir/from/from." >/dev/null 2>&1
+        from_chars="$dir/from/from.lstm-unicharset"
+    fi
+    "$PY" - "$WORK/ink" "$from_chars" > "$dir/chars.txt" <<'PY'
 import glob, json, string, sys
 chars = set(c for c in string.printable if not c.isspace() or c == " ")
 for path in glob.glob(sys.argv[1] + "/kor-*.jsonl") + glob.glob(sys.argv[1] + "/latin-*.jsonl"):
     for line in open(path, encoding="utf-8"):
         chars.update(c for c in json.loads(line)["text"] if c not in "\n\t")
+if sys.argv[2]:
+    with open(sys.argv[2], encoding="utf-8") as f:
+        next(f)                                    # the first line is the entry count
+        chars.update(c for c in (line.split(" ", 1)[0] for line in f) if len(c) == 1 and not c.isspace())
 print("".join(sorted(chars)))
 PY
     unicharset_extractor --output_unicharset "$dir/kor-ink.unicharset" --norm_mode 1 "$dir/chars.txt" >/dev/null 2>&1

@@ -13,7 +13,8 @@ fonts with "ttf_weights"). A TTF font marked
 
 Korean (kor/mix-kor.json): the kinds kor_word, kor_line, kor_note, kor_prose, kor_syllables and kor_pseudo
 write Korean text (kor_text.py: hunspell-ko words, Debian FAQ sentences, composed notes), from
-the part of the words and sentences named by "korean_part" ("train", the default, or "eval").
+the part of the words and sentences named by "korean_part" ("train", the default, "eval",
+"dictcheck" or "unseen", kor_text.py).
 With "ttf_fallback": "covering", a TTF font that lacks a glyph of the text hands it to another
 TTF font of the config that has them all (weighted as listed) instead of the Hershey fonts,
 which have no Hangul (a Hangul text drawn for the Hershey share goes to the TTF fonts too); a

@@ -30,7 +30,9 @@ import html.parser
 import os
 import re
 import string
+import subprocess
 import sys
+import tempfile
 import unicodedata
 import zlib
 
@@ -111,8 +113,6 @@ def unseen_words(path=KO_STOCK):
     word of a training sentence or of the notes, and are not "eval" by `part_of` either. Held-out
     fonts writing them are the nearest held-out likeness of the evaluation fonts' words (real
     words the model never saw written and the dictionary does not hold)."""
-    import subprocess
-    import tempfile
     if not os.path.isfile(path):
         sys.exit("no %s (install Debian's tesseract-ocr-kor)" % path)
     with tempfile.TemporaryDirectory() as tmp:
@@ -239,6 +239,7 @@ class KoreanText:
         self._words = None
         self._sentences = None
         self._syllables = None
+        self._chain = None
 
     # --- helpers -------------------------------------------------------------------------
     def pick(self, seq):
@@ -304,7 +305,7 @@ class KoreanText:
         and pairs of real words, where a random syllable run draws rare syllables as often as
         common ones."""
         chain, real = self._pseudo_chain()
-        for _ in range(50):
+        while True:
             out, cur = [], "^"
             while len(out) < 6:
                 nexts, cum = chain[cur]
@@ -315,10 +316,9 @@ class KoreanText:
             word = "".join(out)
             if word and word not in real:
                 return word
-        return word
 
     def _pseudo_chain(self):
-        if getattr(self, "_chain", None) is None:
+        if self._chain is None:
             pairs = {}
             for w in self.words:
                 for a, b in zip("^" + w, w + "$"):

@@ -79,14 +79,12 @@ def in_dictionary_check(text):
 
 
 def _select(items, part):
-    if part == "unseen":
-        return list(unseen_words())
     if part == "all":
         return list(items)
     if part == "dictcheck":
         return [x for x in items if in_dictionary_check(x)]
     if part not in ("train", "eval"):
-        raise ValueError("part must be train, eval, dictcheck, unseen or all: %r" % part)
+        raise ValueError("part must be train, eval, dictcheck or all: %r" % part)
     return [x for x in items if part_of(x) == part]
 
 
@@ -258,7 +256,7 @@ class KoreanText:
         """The part's dictionary words; the evaluation part without the notes' vocabulary,
         which both parts write in their notes."""
         if self._words is None:
-            self._words = _select(load_words(), self.part)
+            self._words = list(unseen_words()) if self.part == "unseen" else _select(load_words(), self.part)
             if self.part == "eval":
                 shared = {w for phrase in NOTE_VOCABULARY for w in phrase.split()}
                 self._words = [w for w in self._words if w not in shared]

@@ -27,8 +27,11 @@ absorbs into the bar below them, and leaves everything else as without it (the s
 fonts, places and variation); "square_out" (a share of the syllables with a final consonant)
 draws them out of square: initial and vowel as the font draws the open syllable, the final hung
 below; "hand_layout" (a strength) places a line's characters as a hand does: its width, the
-spacing between its characters and each one's size and height (ttf_ink.HandLayout). Configs
-without these keys give the same bytes as before.
+spacing between its characters and each one's size and height (ttf_ink.HandLayout); "cursive"
+(a strength) joins strokes as a quick hand does, between the strokes of a syllable and from one
+syllable to the next (ttf_ink.Cursive), from a generator of its own, so the texts, fonts, places
+and every other variation are those of the mix without it. Configs without these keys give the
+same bytes as before.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
 
@@ -52,6 +55,9 @@ import inkgen  # noqa: E402
 import kor_text  # noqa: E402
 import ttf_ink  # noqa: E402
 
+# The generator of a sample's joined strokes ("cursive") is seeded with (seed, sample, this), so
+# that it draws nothing from the sample's own generator.
+CURSIVE_STREAM = 0x6A6F696E
 PUNCT_SAFE = ".,:;!?-'\"()/&+=%$#@*"
 PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
 # English sentences for the "prose" kind: Debian's fortunes package (quotations, jokes,
@@ -306,14 +312,17 @@ def generate(config, seed, n, prefix):
                                      jamo_bend=config.get("jamo_bend", 0.0),
                                      square_out=config.get("square_out", 0.0),
                                      hand_layout=config.get("hand_layout", 0.0))
-            if config.get("hangul_ticks") and ttf_ink.has_ticked(text):
-                # A restored tick is one stroke more, and every stroke draws from the generator:
-                # the ink with ticks is drawn from a copy of it, and the generator goes on as
-                # without ticks, so every other sample (and this one's text, font and place)
-                # stays the same as without the key.
+            ticked = bool(config.get("hangul_ticks")) and ttf_ink.has_ticked(text)
+            quick = config.get("cursive", 0.0) if ttf_ink.has_hangul(text) else 0.0
+            if ticked or quick:
+                # A restored tick is one stroke more, joined strokes are fewer, and every stroke
+                # draws from the generator: such ink is drawn from a copy of it, and the generator
+                # goes on as without ticks and joins, so every other sample (and this one's text,
+                # font and place) stays the same as without those keys.
                 twin = copy.deepcopy(rng)
                 draw(rng=rng)
-                strokes = draw(rng=twin, hangul_ticks=True)
+                strokes = draw(rng=twin, hangul_ticks=ticked, cursive=quick,
+                               cursive_seed=[seed, i, CURSIVE_STREAM])
             else:
                 strokes = draw(rng=rng)
         if not strokes:

@@ -610,8 +610,69 @@ def _out_of_square(regions, ch, path, ticks=False):
     return {**upper, 2: [st + (0.0, max(0.0, drop)) for st in regions[2]]}
 
 
+def _connector(a, b):
+    """The path of a pen that does not lift between the end of stroke `a` and the start of `b`:
+    a cubic curve leaving `a` in the direction it ended and arriving at `b` in the direction it
+    starts, about one raster pixel per point (the strokes are resampled later)."""
+    p0, p3 = a[-1], b[0]
+    gap = float(np.hypot(*(p3 - p0)))
+    if gap < 1.0:
+        return np.empty((0, 2))
+    leave = a[-1] - a[-min(len(a), 4)]
+    arrive = b[min(len(b), 4) - 1] - b[0]
+    leave = leave / max(float(np.hypot(*leave)), 1e-9)
+    arrive = arrive / max(float(np.hypot(*arrive)), 1e-9)
+    p1, p2 = p0 + 0.35 * gap * leave, p3 - 0.35 * gap * arrive
+    t = np.linspace(0, 1, max(3, int(gap)) + 1)[1:-1, None]
+    return (1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t ** 2 * p2 + t ** 3 * p3
+
+
+def _join(strokes, rng, share, reach):
+    """`strokes` (in writing order) with each pair of consecutive strokes whose pen-up gap is
+    shorter than `reach` joined into one stroke with that share (`_connector`): a quick hand does
+    not lift its pen between the strokes of a jamo or of a syllable, and leaves the hairline."""
+    out = []
+    for s in strokes:
+        if out and float(np.hypot(*(s[0] - out[-1][-1]))) < reach and rng.random() < share:
+            out[-1] = np.vstack([out[-1], _connector(out[-1], s), s])
+        else:
+            out.append(s)
+    return out
+
+
+class Cursive:
+    """How quickly a sample's hand writes: with strength `s` (drawn per sample between 0 and the
+    mix's "cursive"), consecutive strokes of a syllable closer than half its height are joined
+    with odds 0.6 s, and the last stroke of a syllable to the first of the next syllable of the
+    same word, closer than 0.8 of its height, with odds 0.3 s. Its draws come from a generator of
+    its own, so the texts, fonts, places and every other variation are those of the same mix
+    without it. Shares and reaches set beforehand, not tuned."""
+
+    def __init__(self, rng, strength):
+        self.rng = rng
+        self.s = float(rng.uniform(0, strength))
+
+    def syllable(self, strokes, height):
+        return _join(strokes, self.rng, 0.6 * self.s, 0.5 * height)
+
+    def word(self, chars, line, height):
+        """`chars` ([(index in `line`, strokes)], left to right) as one list of strokes, the
+        strokes of neighbouring Hangul syllables joined."""
+        out = []
+        previous = None
+        for i, strokes in chars:
+            if (out and strokes and previous == i - 1 and is_hangul(line[i]) and is_hangul(line[i - 1])
+                    and float(np.hypot(*(strokes[0][0] - out[-1][-1]))) < 0.8 * height
+                    and self.rng.random() < 0.3 * self.s):
+                out[-1] = np.vstack([out[-1], _connector(out[-1], strokes[0]), strokes[0]])
+                strokes = strokes[1:]
+            out += strokes
+            previous = i
+        return out
+
+
 def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(), bend=0.0,
-                 ticks=False, path=None, square_out=0.0, hand_layout=0.0):
+                 ticks=False, path=None, square_out=0.0, hand_layout=0.0, cursive=None):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
     when none does); characters left to right. With `mix` > 0 (and `rng`), that share of the
@@ -620,7 +681,8 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
     their shapes and strokes are varied (`_vary`); with `bend` > 0, their strokes are bent
     (`_bend`). With `square_out` > 0 (and the line's font `path`), that share of the syllables
     with a final consonant are drawn out of square first (`_out_of_square`). With `hand_layout`
-    > 0, the characters are placed as a hand places them (`HandLayout`)."""
+    > 0, the characters are placed as a hand places them (`HandLayout`). With `cursive` (a
+    `Cursive`), strokes are joined as a quick hand joins them."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
     if not drawn:
         return strokes
@@ -631,14 +693,14 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
         inside = [i for i in drawn if spans[i][0] <= cx < spans[i][1]]
         i = inside[0] if inside else min(drawn, key=lambda i: abs(0.5 * (spans[i][0] + spans[i][1]) - cx))
         groups[i].append(s)
-    ordered = []
+    chars = []
     for i in drawn:
         group = groups[i]
         if not group:
             continue
         if not is_hangul(line[i]):
             mine = sorted(group, key=lambda s: float(s[:, 0].min()))
-            ordered += placed.place(mine, i) if placed else mine
+            chars.append((i, placed.place(mine, i) if placed else mine))
             continue
         regions, w, h = _syllable_regions(group, line[i])
         layout, has_final = _jamo_layout(line[i])
@@ -653,7 +715,10 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
         if bend > 0 and rng is not None:
             regions = _bend(regions, w, h, rng, bend)
         mine = [s for rank in sorted(regions) for s in _reading_order(regions[rank], 0.12 * height)]
-        ordered += placed.place(mine, i) if placed else mine
+        if cursive is not None:
+            mine = cursive.syllable(mine, height)
+        chars.append((i, placed.place(mine, i) if placed else mine))
+    ordered = cursive.word(chars, line, height) if cursive is not None else [s for _, mine in chars for s in mine]
     return placed.widen(ordered) if placed else ordered
 
 
@@ -715,12 +780,12 @@ def _hangul_strokes(path, line, size, ticks=False):
 
 
 def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(),
-                        bend=0.0, ticks=False, square_out=0.0, hand_layout=0.0):
+                        bend=0.0, ticks=False, square_out=0.0, hand_layout=0.0, cursive=None):
     """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order
     (with `ticks`, the lost ticks of ㅎ and ㅊ restored)."""
     strokes, spans, height = _hangul_strokes(path, line, size, ticks)
     return hangul_order(strokes, line, spans, height, rng, looseness, warp,
-                        mix, [d for d in donors if d != path], bend, ticks, path, square_out, hand_layout)
+                        mix, [d for d in donors if d != path], bend, ticks, path, square_out, hand_layout, cursive)
 
 
 def line_strokes(path, line):
@@ -736,7 +801,8 @@ def line_strokes(path, line):
 
 
 def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0, jamo_mix=0.0,
-                donors=(), jamo_bend=0.0, hangul_ticks=False, square_out=0.0, hand_layout=0.0):
+                donors=(), jamo_bend=0.0, hangul_ticks=False, square_out=0.0, hand_layout=0.0, cursive=0.0,
+                cursive_seed=None):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
     is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
@@ -745,13 +811,16 @@ def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo
     their strokes bent with strength `jamo_bend` (0: as the font draws them), and with
     `hangul_ticks` the ticks of ㅎ and ㅊ that tracing loses restored (restore_ticks), and a share
     `square_out` of its syllables with a final drawn out of square (`_out_of_square`), its
-    characters placed as a hand places them with strength `hand_layout` (`HandLayout`)."""
+    characters placed as a hand places them with strength `hand_layout` (`HandLayout`), and with
+    `cursive` > 0 its strokes joined as a quick hand joins them (`Cursive`, drawn from a generator
+    seeded with `cursive_seed`)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
+    quick = Cursive(np.random.default_rng(cursive_seed), cursive) if hangul and cursive > 0 else None
     strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp,
                                     mix=jamo_mix, donors=donors, bend=jamo_bend, ticks=hangul_ticks,
-                                    square_out=square_out, hand_layout=hand_layout)
+                                    square_out=square_out, hand_layout=hand_layout, cursive=quick)
                   if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size

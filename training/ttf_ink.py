@@ -14,7 +14,8 @@ syllable, the jamo regions in the order initial consonant, vowel, final consonan
 syllable's decomposition and its layout: vowel to the right, below, or both), each region's
 strokes top to bottom and left to right, each open stroke drawn from its top or left end.
 With `ticks` (gen_ink's "hangul_ticks"), the top tick of a ㅎ or ㅊ that the thinning absorbed
-into the bar below it is drawn again (`restore_ticks`). Latin-only text is drawn exactly as before.
+into the bar below it is drawn again (`restore_ticks`); with a `Cursive`, strokes are joined as a
+quick hand leaves its pen down between them. Latin-only text is drawn exactly as before.
 
 Used by gen_ink.py for the fonts listed under "ttf_fonts" in mix.json (and kor/mix-kor.json).
 """

@@ -104,13 +104,9 @@ def load_words(path=KO_DIC):
 
 
 @functools.lru_cache(maxsize=None)
-def unseen_words(path=KO_STOCK):
-    """Words no training text and no evaluation text writes (part "unseen"): plain Hangul words of
-    the word list in Debian's print model for Korean (tesseract-ocr-kor, read with dawg2wordlist
-    of tesseract-ocr's training tools) that are in neither part of the hunspell words, are not a
-    word of a training sentence or of the notes, and are not "eval" by `part_of` either. Held-out
-    fonts writing them are the nearest held-out likeness of the evaluation fonts' words (real
-    words the model never saw written and the dictionary does not hold)."""
+def stock_words(path=KO_STOCK):
+    """Plain Hangul words of the word list in Debian's print model for Korean (tesseract-ocr-kor,
+    Apache-2.0, read with dawg2wordlist of tesseract-ocr's training tools), NFC, sorted."""
     if not os.path.isfile(path):
         sys.exit("no %s (install Debian's tesseract-ocr-kor)" % path)
     with tempfile.TemporaryDirectory() as tmp:
@@ -120,11 +116,27 @@ def unseen_words(path=KO_STOCK):
                         os.path.join(tmp, "words.txt")], check=True, capture_output=True)
         with open(os.path.join(tmp, "words.txt"), encoding="utf-8") as f:
             stock = {unicodedata.normalize("NFC", line.strip()) for line in f}
+    return tuple(sorted(w for w in stock if 1 <= len(w) <= MAX_SYLLABLES and all(is_syllable(ch) for ch in w)))
+
+
+@functools.lru_cache(maxsize=None)
+def unseen_words(path=KO_STOCK):
+    """Words no training text and no evaluation text writes (part "unseen"): words of
+    `stock_words` that are in neither part of the hunspell words, are not a word of a training
+    sentence or of the notes, and are not "eval" by `part_of` either. Held-out fonts writing them
+    are the nearest held-out likeness of the evaluation fonts' words (real words the model never
+    saw written; the dictionary holds them, as it holds the stock word list, but not the
+    evaluation fonts' words)."""
     seen = set(load_words())
     seen.update(w for s in load_sentences() for w in " ".join(s).split())
     seen.update(w for phrase in NOTE_VOCABULARY for w in phrase.split())
-    return tuple(sorted(w for w in stock if 1 <= len(w) <= MAX_SYLLABLES and all(is_syllable(ch) for ch in w)
-                        and w not in seen and part_of(w) == "train"))
+    return tuple(w for w in stock_words(path) if w not in seen and part_of(w) == "train")
+
+
+def dictionary_words():
+    """The Korean model's dictionary: the training part of the hunspell words and the words of
+    `stock_words` of the training part (`part_of`), so never a word of the evaluation part."""
+    return tuple(sorted(set(_select(load_words(), "train")) | {w for w in stock_words() if part_of(w) == "train"}))
 
 
 class _Paragraphs(html.parser.HTMLParser):

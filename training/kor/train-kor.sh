@@ -317,13 +317,14 @@ stage_finish() {
     log "installed Models/kor-ink.traineddata ($(stat -c %s "$ROOT/Models/kor-ink.traineddata") bytes)"
 }
 
-# A dictionary for the beam search, as `ink` has one: the training part of hunspell-ko's words
-# (kor_text.py's split: the evaluation part's words are never in it) and the punctuation and
-# number patterns of Tesseract's stock kor, added to the installed network. Measured through the
-# API on the held-out font before it is kept: on its texts (training-part words, in the
-# dictionary) and on words the dictionary leaves out (WORK/ink/dictcheck.jsonl, read with a
-# dictionary built without them). Kept when it helps the first and costs the second at most two
-# points; the network without it stays in WORK/dictionary/models/kor-ink-raw.traineddata.
+# A dictionary for the beam search, as `ink` has one: the training part of hunspell-ko's words and
+# of the word list of Tesseract's stock kor (kor_text.dictionary_words; by kor_text.py's split, the
+# evaluation part's words are never in it) and the punctuation and number patterns of stock kor,
+# added to the installed network. Measured through the API on the held-out font before it is
+# kept: on its texts (training-part words, in the dictionary) and on words the dictionary leaves
+# out (WORK/ink/dictcheck.jsonl, read with a dictionary built without them). Kept when it helps
+# the first and costs the second at most two points; the network without it stays in
+# WORK/dictionary/models/kor-ink-raw.traineddata.
 stage_dictionary() {
     local dir="$WORK/dictionary" kind name stock="/usr/share/tesseract-ocr/5/tessdata/kor.traineddata"
     rm -rf "$dir"
@@ -333,8 +334,7 @@ stage_dictionary() {
     combine_tessdata "$dir/kor-ink." >/dev/null 2>&1
     cp "$dir/kor-ink.traineddata" "$dir/models/kor-ink-raw.traineddata"
     combine_tessdata -u "$stock" "$dir/stock." >/dev/null 2>&1
-    (cd "$T" && "$PY" -c 'import kor_text; print("\n".join(sorted(set(kor_text._select(kor_text.load_words(), "train")))))') \
-        > "$dir/word.txt"
+    (cd "$T" && "$PY" -c 'import kor_text; print("\n".join(kor_text.dictionary_words()))') > "$dir/word.txt"
     (cd "$T" && "$PY" -c 'import sys, kor_text; sys.stdout.writelines(w for w in open(sys.argv[1]) if not kor_text.in_dictionary_check(w.strip()))' \
         "$dir/word.txt") > "$dir/word-check.txt"
     for kind in punc number; do

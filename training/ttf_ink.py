@@ -628,6 +628,11 @@ def _connector(a, b):
     return (1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t ** 2 * p2 + t ** 3 * p3
 
 
+def _pen_down(a, b):
+    """Strokes `a` and `b` as one stroke, joined by `_connector`."""
+    return np.vstack([a, _connector(a, b), b])
+
+
 def _join(strokes, rng, share, reach):
     """`strokes` (in writing order) with each pair of consecutive strokes whose pen-up gap is
     shorter than `reach` joined into one stroke with that share (`_connector`): a quick hand does
@@ -635,7 +640,7 @@ def _join(strokes, rng, share, reach):
     out = []
     for s in strokes:
         if out and float(np.hypot(*(s[0] - out[-1][-1]))) < reach and rng.random() < share:
-            out[-1] = np.vstack([out[-1], _connector(out[-1], s), s])
+            out[-1] = _pen_down(out[-1], s)
         else:
             out.append(s)
     return out
@@ -665,7 +670,7 @@ class Cursive:
             if (out and strokes and previous == i - 1 and is_hangul(line[i]) and is_hangul(line[i - 1])
                     and float(np.hypot(*(strokes[0][0] - out[-1][-1]))) < 0.8 * height
                     and self.rng.random() < 0.3 * self.s):
-                out[-1] = np.vstack([out[-1], _connector(out[-1], strokes[0]), strokes[0]])
+                out[-1] = _pen_down(out[-1], strokes[0])
                 strokes = strokes[1:]
             out += strokes
             previous = i

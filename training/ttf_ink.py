@@ -633,19 +633,6 @@ def _pen_down(a, b):
     return np.vstack([a, _connector(a, b), b])
 
 
-def _join(strokes, rng, share, reach):
-    """`strokes` (in writing order) with each pair of consecutive strokes whose pen-up gap is
-    shorter than `reach` joined into one stroke with that share (`_connector`): a quick hand does
-    not lift its pen between the strokes of a jamo or of a syllable, and leaves the hairline."""
-    out = []
-    for s in strokes:
-        if out and float(np.hypot(*(s[0] - out[-1][-1]))) < reach and rng.random() < share:
-            out[-1] = _pen_down(out[-1], s)
-        else:
-            out.append(s)
-    return out
-
-
 class Cursive:
     """How quickly a sample's hand writes: with strength `s` (drawn per sample between 0 and the
     mix's "cursive"), consecutive strokes of a syllable closer than half its height are joined
@@ -658,8 +645,21 @@ class Cursive:
         self.rng = rng
         self.s = float(rng.uniform(0, strength))
 
+    def _joins(self, a, b, share, reach):
+        """Whether the pen stays down from the end of stroke `a` to the start of `b`: their gap is
+        shorter than `reach`, and then with odds `share`."""
+        return float(np.hypot(*(b[0] - a[-1]))) < reach and self.rng.random() < share
+
     def syllable(self, strokes, height):
-        return _join(strokes, self.rng, 0.6 * self.s, 0.5 * height)
+        """`strokes` (one syllable's, in writing order) with neighbours joined (`_pen_down`): a
+        quick hand does not lift its pen between them, and leaves the hairline."""
+        out = []
+        for s in strokes:
+            if out and self._joins(out[-1], s, 0.6 * self.s, 0.5 * height):
+                out[-1] = _pen_down(out[-1], s)
+            else:
+                out.append(s)
+        return out
 
     def word(self, chars, line, height):
         """`chars` ([(index in `line`, strokes)], left to right) as one list of strokes, the
@@ -668,8 +668,7 @@ class Cursive:
         previous = None
         for i, strokes in chars:
             if (out and strokes and previous == i - 1 and is_hangul(line[i]) and is_hangul(line[i - 1])
-                    and float(np.hypot(*(strokes[0][0] - out[-1][-1]))) < 0.8 * height
-                    and self.rng.random() < 0.3 * self.s):
+                    and self._joins(out[-1], strokes[0], 0.3 * self.s, 0.8 * height)):
                 out[-1] = _pen_down(out[-1], strokes[0])
                 strokes = strokes[1:]
             out += strokes

@@ -38,6 +38,8 @@
 #                           (training/ink-float.traineddata: the shipped network before its
 #                           conversion to integers) instead of fra
 #   MAX_ITERATIONS=1000000  iteration bound (the time bound normally ends training first)
+#   NUMBER_MINUTES=40       stage number: training time of the number-hint network
+#   NUMBER_RATE=0.0001      stage number: its learning rate
 #   WORDS=/usr/share/dict/american-english  English word list of the model's dictionary
 #   STOCK_ENG=/usr/share/tesseract-ocr/5/tessdata/eng.traineddata  source of the punctuation
 #                           and number patterns of the dictionary
@@ -61,6 +63,8 @@ TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
 SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 JOBS="${JOBS:-a:0.0005 b:0.001}"
 MAX_ITERATIONS="${MAX_ITERATIONS:-1000000}"
+NUMBER_MINUTES="${NUMBER_MINUTES:-40}"
+NUMBER_RATE="${NUMBER_RATE:-0.0001}"
 WORDS="${WORDS:-/usr/share/dict/american-english}"
 STOCK_ENG="${STOCK_ENG:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}"
 BASE="$SHARED/models/fra.traineddata"
@@ -410,8 +414,74 @@ stage_candidates() {
     done
 }
 
+# The network that reads under the `number` hint (`Models/ink-number.traineddata`; the service
+# reads a request with that hint with `<model>-number` when it is installed): the finished
+# network (training/ink-float.traineddata) trained further on numbers alone, the numbers
+# composed from training persons' glyphs (`real-numbers-*`, `real-crowded-*`), their isolated
+# digits (`real-digits`) and the numbers they really wrote, drawn with the number hint
+# (`real-ownnum`, three renders each, listed four times). The checkpoint is chosen by the mean
+# float CER over the five held-out sets of numbers (persons' own, composed and of several parts;
+# the collections' composed and of several parts), from snapshots every 10 minutes; the
+# `digits` hint keeps the general network (this one read held-out isolated digits worse).
+stage_number() {
+    local run="$WORK/run-number" lines="$WORK/lines/number" lists=() set kind best=""
+    [[ -s "$T/ink-float.traineddata" && -s "$WORK/train.list" ]] || { log "no network or data: run the stages up to finish first"; return 1; }
+    RENDER="$ROOT/.build/debug/inkrender"
+    (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
+    mkdir -p "$lines"
+    "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind number -o "$WORK/ink/real-ownnum.jsonl"
+    render_set "$WORK/ink/real-ownnum.jsonl" "$lines" real-ownnum --seed 16 --copies 3 --hint number --shard-size 250
+    find "$lines" -name '*.tif' | sort | sed 's/\.tif$//' |
+        xargs -P 2 -I{} sh -c '[ -s "{}.lstmf" ] || tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
+    rm -rf "$run"
+    mkdir -p "$run"
+    {
+        grep -E '/real-(numbers|crowded|digits)-' "$WORK/train.list"
+        for _ in 1 2 3 4; do find "$lines" -name 'real-ownnum-*.lstmf' | sort; done
+    } > "$run/train.list"
+    log "number network: $(wc -l < "$run/train.list") shards listed, learning rate $NUMBER_RATE, $NUMBER_MINUTES minutes from $T/ink-float.traineddata"
+    combine_tessdata -e "$T/ink-float.traineddata" "$run/from.lstm" >/dev/null 2>&1
+    timeout --signal=TERM "$((NUMBER_MINUTES * 60))" \
+        lstmtraining --continue_from "$run/from.lstm" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
+        --model_output "$run/ink" --train_listfile "$run/train.list" --eval_listfile "$WORK/eval-train.list" \
+        --reset_learning_rate --learning_rate "$NUMBER_RATE" --max_iterations "$MAX_ITERATIONS" \
+        --target_error_rate 0.01 --debug_interval 0 >> "$run/train.log" 2>&1 &
+    local pid=$!
+    SNAPSHOT_MINUTES=10 snapshot_checkpoints ink number &
+    await_training $! "$pid"
+    for set in persons-numbers persons-cnumbers persons-xnumbers groups-cnumbers groups-xnumbers; do
+        find "$WORK/lines/dev" -name "dev-$set-*.lstmf" | sort > "$WORK/eval-$set.list"
+        [[ -s "$WORK/eval-$set.list" ]] && lists+=("$set")
+    done
+    export -f checkpoint_cer number_score
+    export WORK NUMBER_SETS="${lists[*]}"
+    { ls "$run"/snapshot-*.checkpoint 2>/dev/null; echo "$run/ink_checkpoint"; } |
+        xargs -P 2 -I{} bash -c 'number_score "$1"' sh {} | sort -n > "$run/checkpoints.txt"
+    log "held-out numbers, float CER % (mean; checkpoint; per set):"
+    sed 's/^/  /' "$run/checkpoints.txt"
+    read -r _ best _ < "$run/checkpoints.txt"
+    [[ -n "$best" ]] || { log "no checkpoint could be evaluated"; return 1; }
+    to_integer "$best" "$run/network.traineddata"
+    add_dictionary "$run/network.traineddata" "$run/dictionary"
+    cp "$run/dictionary/ink.traineddata" "$ROOT/Models/ink-number.traineddata"
+    log "installed $ROOT/Models/ink-number.traineddata ($(stat -c %s "$ROOT/Models/ink-number.traineddata") bytes) from $best"
+}
+
+# number_score CHECKPOINT: "MEAN CHECKPOINT SET=CER ..." over the held-out sets in NUMBER_SETS.
+number_score() {
+    local set cer line="" sum=0 n=0
+    for set in $NUMBER_SETS; do
+        cer="$(checkpoint_cer "$1" "$WORK/eval-$set.list")"
+        [[ -n "$cer" ]] || { echo "unreadable checkpoint, skipped: $1" >&2; return 0; }
+        line="$line $set=$cer"
+        sum="$(awk -v s="$sum" -v c="$cer" 'BEGIN { print s + c }')"
+        n=$((n + 1))
+    done
+    awk -v s="$sum" -v n="$n" -v c="$1" -v l="$line" 'BEGIN { printf "%.3f %s%s\n", s / n, c, l }'
+}
+
 stages=("$@")
-[[ ${#stages[@]} -gt 0 ]] || stages=(deps data render lstmf starter train finish dictionary)
+[[ ${#stages[@]} -gt 0 ]] || stages=(deps data render lstmf starter train finish dictionary number)
 for stage in "${stages[@]}"; do
     start=$SECONDS
     "stage_$stage"

@@ -15,6 +15,10 @@ import Foundation
 /// request for English is read by the pen-ink model `ink`, and Tesseract's own `eng` file stays
 /// reachable as `eng-stock`. An alias points at a model file, never at another alias, and is
 /// dropped when its model is not installed (then `eng` is simply the `eng` file again).
+///
+/// A hint model reads a model's requests under one character hint: `<model>-<hint>`
+/// (`ink-number`, the pen-ink network trained further on numbers alone, reads `ink`'s requests
+/// with the `number` hint) is used in its place when that file is installed (`model(for:hint:)`).
 /// The catalog is a snapshot taken when it is created.
 public struct TessdataCatalog: Sendable, Hashable {
     /// Debian's location for Tesseract 5 models (`tesseract-ocr-*` packages).
@@ -34,6 +38,9 @@ public struct TessdataCatalog: Sendable, Hashable {
     /// Model name → the height its LSTM network reads lines at (`NetworkInputHeight`), for the
     /// models whose file says.
     public let networkInputHeights: [String: Int]
+    /// Model name → hint (`CharacterHint.rawValue`) → the installed model that reads that
+    /// model's requests under the hint, for every model that has one.
+    public let hintModels: [String: [String: String]]
 
     /// Scans the directories now. Missing directories contribute nothing (the catalog may then
     /// be empty; the pool reports that when it fails to load its default language).
@@ -64,6 +71,13 @@ public struct TessdataCatalog: Sendable, Hashable {
             heights[model] = NetworkInputHeight.read(atPath: directory + "/" + model + Self.modelSuffix)
         }
         networkInputHeights = heights
+        var hintModels: [String: [String: String]] = [:]
+        for model in directories.keys {
+            for hint in CharacterHint.allCases where hint != .text && directories[model + "-" + hint.rawValue] != nil {
+                hintModels[model, default: [:]][hint.rawValue] = model + "-" + hint.rawValue
+            }
+        }
+        self.hintModels = hintModels
     }
 
     /// The model that reads `language` and the directory to pass to `TesseractHandle` for it.
@@ -77,6 +91,14 @@ public struct TessdataCatalog: Sendable, Hashable {
             throw .unknownLanguage(language, installed: languages)
         }
         return (model, directory)
+    }
+
+    /// The model that reads `language` under `hint`: its hint model when one is installed
+    /// (`ink-number` for `eng` or `ink` under `.number`), else `model(for: language)`.
+    public func model(for language: String, hint: CharacterHint) throws(OCRError) -> (name: String, directory: String) {
+        let model = try model(for: language)
+        guard let name = hintModels[model.name]?[hint.rawValue], let directory = directories[name] else { return model }
+        return (name, directory)
     }
 
     /// Model names in one directory: regular files named `<valid name>.traineddata`.

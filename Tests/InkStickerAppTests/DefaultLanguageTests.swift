@@ -37,6 +37,53 @@ import Testing
         #expect(ink == eng)
     }
 
+    /// Printed numbers of the ink fixtures (one line each), as request strokes.
+    static func numbers() throws -> [[[String: [Double]]]] {
+        let text = try String(contentsOfFile: TestPaths.fixtures + "/print.jsonl", encoding: .utf8)
+        return try text.split(separator: "\n").compactMap { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let label = object["text"] as? String, !label.contains("\n"), label.contains(where: \.isNumber),
+                  label.allSatisfy({ $0.isNumber || "$.,:/-()% ".contains($0) }),
+                  let strokes = object["strokes"] as? [[String: Any]] else { return nil }
+            return strokes.map { ["x": $0["x"] as? [Double] ?? [], "y": $0["y"] as? [Double] ?? []] }
+        }
+    }
+
+    /// Under the `number` hint, `eng` and `ink` (the pen-ink model) are read by the number
+    /// network `ink-number` (Models/ink-number.traineddata): the same lines, confidences and
+    /// boxes as asking for `ink-number`; with `--hint-models ignore`, by `ink` itself (other
+    /// confidences at least: another network).
+    @Test func numbersAreReadByTheNumberNetworkUnlessHintModelsAreIgnored() throws {
+        let numbers = try Self.numbers()
+        try #require(numbers.count >= 5)
+        func lines(_ client: TestClient, _ lang: String, _ charset: String) throws -> Data {
+            var all: [Any] = []
+            for strokes in numbers.prefix(5) {
+                let read = try client.request("POST", "/v1/recognize",
+                                              json: ["strokes": strokes, "lang": lang, "hints": ["charset": charset]])
+                #expect(read.status == 200)
+                all.append(read.json["lines"] ?? [])
+            }
+            return try JSONSerialization.data(withJSONObject: all, options: .sortedKeys)
+        }
+        let harness = try ServiceHarness()
+        let languages = try harness.client.request("GET", "/v1/languages")
+        #expect(languages.json["hintModels"] as? [String: [String: String]] == ["ink": ["number": "ink-number"]])
+        let byNumberNetwork = try lines(harness.client, "ink-number", "number")
+        #expect(try lines(harness.client, "eng", "number") == byNumberNetwork)
+        #expect(try lines(harness.client, "ink", "number") == byNumberNetwork)
+
+        let configuration = try AppOptions.parse(arguments: ["--hint-models", "ignore"], environment: [:])
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--hint-models", "maybe"], environment: [:]) }
+        let ignoring = try ServiceHarness { $0.usesHintModels = configuration.usesHintModels }
+        #expect(try ignoring.client.request("GET", "/v1/languages").json["hintModels"] as? [String: [String: String]] == [:])
+        let byInk = try lines(ignoring.client, "eng", "number")
+        #expect(byInk != byNumberNetwork)
+        #expect(try lines(ignoring.client, "ink-number", "number") == byNumberNetwork)
+        // The digits hint has no network of its own: ink reads it either way.
+        #expect(try lines(harness.client, "eng", "digits") == lines(ignoring.client, "eng", "digits"))
+    }
+
     @Test func aliasesCanBeSwitchedOff() throws {
         let configuration = try AppOptions.parse(arguments: ["--lang-alias", ""], environment: [:])
         #expect(configuration.languageAliases.isEmpty)

@@ -67,6 +67,27 @@ import Testing
         }
     }
 
+    @Test func hintModelsReadTheirModelsRequestsUnderTheirHint() throws {
+        let system = try makeDirectory(["eng.traineddata"])
+        let models = try makeDirectory(["ink.traineddata", "ink-number.traineddata", "kor-ink.traineddata",
+                                        "eng-text.traineddata"])
+        let catalog = TessdataCatalog(tessdataDirectory: system.path, extraDirectories: [models.path],
+                                      aliases: ["eng": "ink", "kor": "kor-ink"], environment: [:])
+        // `-text` is no hint model: the text hint is no constraint.
+        #expect(catalog.hintModels == ["ink": ["number": "ink-number"]])
+        #expect(try catalog.model(for: "eng", hint: .number) == ("ink-number", models.path))
+        #expect(try catalog.model(for: "ink", hint: .number) == ("ink-number", models.path))
+        #expect(try catalog.model(for: "eng", hint: .digits) == ("ink", models.path))
+        #expect(try catalog.model(for: "eng", hint: .text) == ("ink", models.path))
+        #expect(try catalog.model(for: "kor", hint: .number) == ("kor-ink", models.path))
+        #expect(try catalog.model(for: "eng-text", hint: .number) == ("eng-text", models.path))
+        // Still a language of its own, to be requested by name.
+        #expect(catalog.languages.contains("ink-number"))
+        #expect(throws: OCRError.unknownLanguage("deu", installed: catalog.languages)) {
+            try catalog.model(for: "deu", hint: .number)
+        }
+    }
+
     @Test func withoutItsModelAnAliasedNameIsTheFileAgain() throws {
         let system = try makeDirectory(["eng.traineddata"])
         let catalog = TessdataCatalog(tessdataDirectory: system.path, aliases: ["eng": "ink", "eng-stock": "eng"],

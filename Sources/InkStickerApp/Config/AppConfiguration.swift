@@ -62,6 +62,9 @@ public struct AppConfiguration: Sendable {
     /// Whether a number's tall slashes and brackets are squeezed to its digits' height before it
     /// is read (`RecognitionOptions.squeezesTallMarks`).
     public var squeezesTallMarks = RecognitionOptions().squeezesTallMarks
+    /// Whether a request under a character hint is read by its model's hint model when one is
+    /// installed (`RecognitionOptions.usesHintModels`; `ink-number` under the `number` hint).
+    public var usesHintModels = RecognitionOptions().usesHintModels
     /// Ink limits, checked before any work (see InkLimits for the rest).
     public var maxStrokes = 1_000
     public var maxPointsPerStroke = 10_000
@@ -95,6 +98,7 @@ public struct AppConfiguration: Sendable {
         options.numericWidthScale = numericWidthScale
         options.smoothsCoarseInk = smoothsCoarseInk
         options.squeezesTallMarks = squeezesTallMarks
+        options.usesHintModels = usesHintModels
         return options
     }
 }

@@ -109,6 +109,13 @@ public enum AppOptions {
             default: throw OptionError("--tall-marks is squeeze or keep, not \(v)")
             }
         },
+        option("--hint-models", "INKSTICKER_HINT_MODELS", "use|ignore", "a request under a character hint read by its model's hint model, <model>-<hint>.traineddata, when one is installed (ink-number: numbers under the number hint), or by the model itself (default use)") { c, v throws(OptionError) in
+            switch v {
+            case "use": c.usesHintModels = true
+            case "ignore": c.usesHintModels = false
+            default: throw OptionError("--hint-models is use or ignore, not \(v)")
+            }
+        },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
         },

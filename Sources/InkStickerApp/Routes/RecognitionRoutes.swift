@@ -14,6 +14,10 @@ enum RecognitionRoutes {
                 ("default", .string(services.configuration.defaultLanguage)),
                 ("aliases", .object(services.recognizer.languageAliases.sorted { $0.key < $1.key }
                     .map { ($0.key, JSONValue.string($0.value)) })),
+                ("hintModels", .object(services.recognizer.hintModels.sorted { $0.key < $1.key }
+                    .map { model, hints in
+                        (model, JSONValue.object(hints.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+                    })),
             ]))
         })
         router.add(.post, "/v1/recognize", bodyLimit: services.configuration.maxInkBodyBytes, .deferred { context, responder in

@@ -25,6 +25,10 @@ public final class InkRecognizer: InkRecognizing {
     public var languages: [String] { pool.languages }
     /// Request names read by another model (name → model).
     public var languageAliases: [String: String] { pool.languageAliases }
+    /// Models read by another model under a hint (model → hint → model), when `options` uses them.
+    public var hintModels: [String: [String: String]] {
+        options.usesHintModels ? pool.configuration.catalog.hintModels : [:]
+    }
 
     public var hasCapacity: Bool { pool.queueDepth < pool.configuration.queueDepth }
     public var isReady: Bool { pool.isReady }
@@ -35,7 +39,7 @@ public final class InkRecognizer: InkRecognizing {
     /// strokes, top to bottom: the same imaging (`RecognitionImaging`: stroke repair,
     /// single-glyph rule, lines, the hint's slant setting) the pipeline runs before it reads them.
     public func lineImages(for strokes: [Stroke], hint: CharacterHint = .text, language: String? = nil) -> [GrayImage] {
-        let model = language.flatMap { try? pool.configuration.catalog.model(for: $0).name }
+        let model = language.flatMap { try? self.model(for: $0, hint: hint).name }
         let imaging = RecognitionImaging(imager: imager(for: model), options: options)
         let ink = imaging.prepare(strokes, hint: hint)
         return ink.lines.lines.indices.flatMap { imaging.render(ink, line: $0, variant: options.render).map(\.image) }
@@ -45,16 +49,24 @@ public final class InkRecognizer: InkRecognizing {
     /// worker is part of it.
     public func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,
                           completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
-        let model = try pool.configuration.catalog.model(for: request.language)
+        let model = try self.model(for: request.language, hint: request.charset ?? .text)
+        var request = request
+        request.language = model.name
         let pipeline = RecognitionPipeline(imager: imager(for: model.name), options: options)
         let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
-        try pool.submit({ context throws(OCRError) in
+        try pool.submit({ [request] context throws(OCRError) in
             try pipeline.run(request, context: context, deadline: deadline)
         }, completion: completion)
     }
 }
 
 extension InkRecognizer {
+    /// The model that reads `language` under `hint`: its hint model when the options use them.
+    func model(for language: String, hint: CharacterHint) throws(OCRError) -> (name: String, directory: String) {
+        let catalog = pool.configuration.catalog
+        return options.usesHintModels ? try catalog.model(for: language, hint: hint) : try catalog.model(for: language)
+    }
+
     /// The imager for ink read by `model`: split into lines by syllable blocks when the
     /// options' `syllableBlocks` policy says so for that model, with their margin and height
     /// (for `.model`, from the height the model's network reads).

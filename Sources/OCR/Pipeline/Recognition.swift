@@ -82,6 +82,8 @@ public protocol InkRecognizing: Sendable {
     var languages: [String] { get }
     /// Request names read by another model (name → model).
     var languageAliases: [String: String] { get }
+    /// Models read by another model under a character hint (model → hint → model).
+    var hintModels: [String: [String: String]] { get }
     /// False while every queue slot is taken: a new request would be refused, so callers can answer
     /// 503 before doing any work for it.
     var hasCapacity: Bool { get }
@@ -94,4 +96,9 @@ public protocol InkRecognizing: Sendable {
     var metrics: OCRPoolMetrics { get }
     /// Finishes or cancels queued work and stops the workers.
     func shutdown()
+}
+
+extension InkRecognizing {
+    /// None by default.
+    public var hintModels: [String: [String: String]] { [:] }
 }

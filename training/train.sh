@@ -422,9 +422,9 @@ stage_candidates() {
 # (`real-ownnum`, three renders each, listed four times). The checkpoint is chosen by the mean
 # float CER over the five held-out sets of numbers (persons' own, composed and of several parts;
 # the collections' composed and of several parts), from snapshots every 10 minutes; the
-# `digits` hint keeps the general network (this one read held-out isolated digits worse).
+# `digits` hint keeps the general network (this one read held-out isolated digits no better).
 stage_number() {
-    local run="$WORK/run-number" lines="$WORK/lines/number" lists=() set kind best=""
+    local run="$WORK/run-number" lines="$WORK/lines/number" lists=() set best=""
     [[ -s "$T/ink-float.traineddata" && -s "$WORK/train.list" ]] || { log "no network or data: run the stages up to finish first"; return 1; }
     RENDER="$ROOT/.build/debug/inkrender"
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)

@@ -8,6 +8,13 @@ if [[ -z "${SHARED:-}" ]]; then
 fi
 : "${SHARED:?set SHARED to the shared corpus, tools and models directory}"
 
+# lstmf_files DIR: every line image under DIR as tesseract's training file (`lstm.train`, PSM 13),
+# two at a time; an image already converted is kept.
+lstmf_files() {
+    find "$1" -name '*.tif' | sort | sed 's/\.tif$//' |
+        xargs -P 2 -I{} sh -c '[ -s "{}.lstmf" ] || tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
+}
+
 # A line of progress with the time.
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
 
@@ -63,6 +70,8 @@ await_training() {
     local snapshots=$1 pid status=0
     shift
     for pid in "$@"; do wait "$pid" || status=$?; done
+    # The snapshot loop and the sleep it waits in (an orphaned sleep would hold the caller's output open).
+    pkill -P "$snapshots" 2>/dev/null || true
     kill "$snapshots" 2>/dev/null || true
     [[ $status == 0 || $status == 124 ]] || { log "training failed ($status)"; return "$status"; }
 }

@@ -204,8 +204,7 @@ stage_render() {
 
 stage_lstmf() {
     log "lstmf files (tesseract lstm.train, PSM 13, two at a time)"
-    find "$WORK/lines" -name '*.tif' | sort | sed 's/\.tif$//' |
-        xargs -P 2 -I{} sh -c '[ -s "{}.lstmf" ] || tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
+    lstmf_files "$WORK/lines"
     find "$WORK/lines/train" -name '*.lstmf' | sort > "$WORK/train.list"
     local part
     for part in persons groups; do
@@ -271,11 +270,7 @@ stage_train() {
                 for (shard in copies) if (index($0, "/" shard "-")) c = copies[shard]
                 for (i = 0; i < c; i++) print
             }' "$WORK/train.list" > "$WORK/run-$name/train.list"
-        timeout --signal=TERM "$((TRAIN_MINUTES * 60))" \
-            lstmtraining "${from[@]}" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
-            --model_output "$WORK/run-$name/ink" --train_listfile "$WORK/run-$name/train.list" \
-            --eval_listfile "$WORK/eval-train.list" "${rate_flags[@]}" --max_iterations "$MAX_ITERATIONS" \
-            --target_error_rate 0.01 --debug_interval 0 >> "$WORK/run-$name/train.log" 2>&1 &
+        train_job "$WORK/run-$name" "$TRAIN_MINUTES" "${from[@]}" "${rate_flags[@]}" &
         pids+=($!)
     done
     # Snapshots of the latest checkpoints, for the effect of training time (stage finish).
@@ -283,6 +278,19 @@ stage_train() {
     for job in $JOBS; do names+=("${job%%:*}"); done
     snapshot_checkpoints ink "${names[@]}" &
     await_training $! "${pids[@]}"
+}
+
+# train_job RUN MINUTES ARGS...: lstmtraining on RUN/train.list, checkpoints RUN/ink_*, log
+# RUN/train.log, evaluating eval-train.list as it goes, stopped after MINUTES; ARGS say where it
+# starts from and at which learning rate.
+train_job() {
+    local run="$1" minutes="$2"
+    shift 2
+    timeout --signal=TERM "$((minutes * 60))" \
+        lstmtraining "$@" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
+        --model_output "$run/ink" --train_listfile "$run/train.list" \
+        --eval_listfile "$WORK/eval-train.list" --max_iterations "$MAX_ITERATIONS" \
+        --target_error_rate 0.01 --debug_interval 0 >> "$run/train.log" 2>&1
 }
 
 # Character error rate (%) of a checkpoint or model on a list of held-out lstmf files.
@@ -431,8 +439,7 @@ stage_number() {
     mkdir -p "$lines"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind number -o "$WORK/ink/real-ownnum.jsonl"
     render_set "$WORK/ink/real-ownnum.jsonl" "$lines" real-ownnum --seed 16 --copies 3 --hint number --shard-size 250
-    find "$lines" -name '*.tif' | sort | sed 's/\.tif$//' |
-        xargs -P 2 -I{} sh -c '[ -s "{}.lstmf" ] || tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
+    lstmf_files "$lines"
     rm -rf "$run"
     mkdir -p "$run"
     {
@@ -441,11 +448,8 @@ stage_number() {
     } > "$run/train.list"
     log "number network: $(wc -l < "$run/train.list") shards listed, learning rate $NUMBER_RATE, $NUMBER_MINUTES minutes from $T/ink-float.traineddata"
     combine_tessdata -e "$T/ink-float.traineddata" "$run/from.lstm" >/dev/null 2>&1
-    timeout --signal=TERM "$((NUMBER_MINUTES * 60))" \
-        lstmtraining --continue_from "$run/from.lstm" --traineddata "$WORK/starter/out/ink/ink.traineddata" \
-        --model_output "$run/ink" --train_listfile "$run/train.list" --eval_listfile "$WORK/eval-train.list" \
-        --reset_learning_rate --learning_rate "$NUMBER_RATE" --max_iterations "$MAX_ITERATIONS" \
-        --target_error_rate 0.01 --debug_interval 0 >> "$run/train.log" 2>&1 &
+    train_job "$run" "$NUMBER_MINUTES" --continue_from "$run/from.lstm" \
+        --reset_learning_rate --learning_rate "$NUMBER_RATE" &
     local pid=$!
     SNAPSHOT_MINUTES=10 snapshot_checkpoints ink number &
     await_training $! "$pid"
@@ -455,7 +459,7 @@ stage_number() {
     done
     export -f checkpoint_cer number_score
     export WORK NUMBER_SETS="${lists[*]}"
-    { ls "$run"/snapshot-*.checkpoint 2>/dev/null; echo "$run/ink_checkpoint"; } |
+    { find "$run" -name 'snapshot-*.checkpoint' | sort; echo "$run/ink_checkpoint"; } |
         xargs -P 2 -I{} bash -c 'number_score "$1"' sh {} | sort -n > "$run/checkpoints.txt"
     log "held-out numbers, float CER % (mean; checkpoint; per set):"
     sed 's/^/  /' "$run/checkpoints.txt"

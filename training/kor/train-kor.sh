@@ -160,8 +160,7 @@ stage_render() {
 }
 
 stage_lstmf() {
-    find "$WORK/lines" -name '*.tif' | sort | sed 's/\.tif$//' |
-        xargs -P 2 -I{} sh -c '[ -s "{}.lstmf" ] || tesseract "{}.tif" "{}" --psm 13 lstm.train >/dev/null 2>&1 || echo "failed: {}" >&2'
+    lstmf_files "$WORK/lines"
     find "$WORK/lines/train" -name '*.lstmf' | sort > "$WORK/train.list"
     find "$WORK/lines/dev" -name '*.lstmf' | sort > "$WORK/dev.list"
     log "$(wc -l < "$WORK/train.list") training and $(wc -l < "$WORK/dev.list") held-out lstmf files"

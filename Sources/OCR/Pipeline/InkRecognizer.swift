@@ -63,8 +63,7 @@ public final class InkRecognizer: InkRecognizing {
 extension InkRecognizer {
     /// The model that reads `language` under `hint`: its hint model when the options use them.
     func model(for language: String, hint: CharacterHint) throws(OCRError) -> (name: String, directory: String) {
-        let catalog = pool.configuration.catalog
-        return options.usesHintModels ? try catalog.model(for: language, hint: hint) : try catalog.model(for: language)
+        try pool.configuration.catalog.model(for: language, hint: options.usesHintModels ? hint : .text)
     }
 
     /// The imager for ink read by `model`: split into lines by syllable blocks when the

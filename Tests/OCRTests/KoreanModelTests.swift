@@ -57,6 +57,27 @@ import Testing
             #expect(korean < stock, "CER \(korean), stock kor \(stock)")
         }
     }
+
+    /// A board's vocabulary (`hints.words`) of the same 60 words: readings get closer, words
+    /// read right stay right, and words with more than a third of their syllables misread,
+    /// too far to be replaced when matched syllable by syllable, are put right by jamo.
+    @Test func aVocabularyPutsMisreadHangulWordsRight() throws {
+        let samples = Array(try Corpus.samples("hangul-words.jsonl", folder: "hangul").prefix(60))
+        let truths = samples.map(\.text)
+        let plain = try ShippedModelTests.recognize(samples, language: "kor-ink")
+        let helped = try ShippedModelTests.recognize(samples, language: "kor-ink", words: truths)
+        let before = ShippedModelTests.characterErrorRate(truths: truths, readings: plain)
+        let after = ShippedModelTests.characterErrorRate(truths: truths, readings: helped)
+        #expect(after < before, "CER \(before) without the vocabulary, \(after) with it")
+        for (truth, (without, with)) in zip(truths, zip(plain, helped)) where without == truth {
+            #expect(with == truth)
+        }
+        let putRightByJamo = zip(truths, zip(plain, helped)).filter { truth, readings in
+            let syllablesOff = RecognitionVocabulary.editDistance(Array(readings.0), Array(truth), choices: nil)
+            return Double(syllablesOff) > VocabularyOptions().maxRelativeDistance * Double(truth.count) && readings.1 == truth
+        }
+        #expect(!putRightByJamo.isEmpty)
+    }
 }
 
 /// Tesseract gives every Hangul syllable as a word of its own; the writer's spaces come back

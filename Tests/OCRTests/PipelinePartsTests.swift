@@ -204,6 +204,25 @@ import Testing
         #expect(RecognitionVocabulary(["ox"], options: VocabularyOptions()).replacement(for: Self.word("on", confidence: 0.1)) == nil)
     }
 
+    /// Hangul is matched by jamo: a two-syllable word one jamo off is replaced as a Latin word
+    /// one letter off is (counted by syllables it was too short to be touched); a word further
+    /// off than the limit, and a lone syllable, are not.
+    @Test func vocabularyMatchesHangulByJamo() {
+        let vocabulary = RecognitionVocabulary(["사과", "바나나", "김"], options: VocabularyOptions())
+        #expect(RecognitionVocabulary.spelled(Array("과a")).map(String.init) == ["\u{1100}", "\u{116A}", "a"])
+        #expect(RecognitionVocabulary.spelled(Array("김")).count == 3)
+        // 과 → 괴 (vowel ㅘ → ㅚ): one of four jamo.
+        #expect(vocabulary.replacement(for: Self.word("사괴", confidence: 0.2)) == "사과")
+        #expect(vocabulary.replacement(for: Self.word("사괴", confidence: 0.9)) == nil)
+        #expect(vocabulary.replacement(for: Self.word("사괴", confidence: 0.9, choices: [[], ["과"]])) == "사과")
+        // 바나나 (six jamo, two edits allowed): a whole syllable wrong, 바거나 (ㄴ → ㄱ, ㅏ → ㅓ), is
+        // two; 보거나 is three, too far however unsure.
+        #expect(vocabulary.replacement(for: Self.word("바거나", confidence: 0.2)) == "바나나")
+        #expect(vocabulary.replacement(for: Self.word("보거나", confidence: 0.1)) == nil)
+        // One syllable is never replaced, whatever its jamo.
+        #expect(vocabulary.replacement(for: Self.word("길", confidence: 0.1)) == nil)
+    }
+
     /// Two vocabulary words equally close: nothing is replaced.
     @Test func vocabularyLeavesAmbiguityAlone() {
         let vocabulary = RecognitionVocabulary(["cart", "card"], options: VocabularyOptions())

@@ -12,7 +12,8 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Models").path
     }
 
-    static func recognize(_ samples: [CorpusSample], language: String, charset: CharacterHint? = nil) throws -> [String] {
+    static func recognize(_ samples: [CorpusSample], language: String, charset: CharacterHint? = nil,
+                          words: [String] = []) throws -> [String] {
         let catalog = TessdataCatalog(extraDirectories: [modelsDirectory])
         let pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1, queueDepth: samples.count + 1,
                                                                      defaultLanguage: language, catalog: catalog))
@@ -25,7 +26,7 @@ import Testing
             group.enter()
             // All samples are queued at once and a deadline counts from submission: give the
             // last one the whole run's time, so a busy machine cannot turn readings into "".
-            try recognizer.recognize(RecognitionRequest(strokes: strokes, language: language, charset: charset),
+            try recognizer.recognize(RecognitionRequest(strokes: strokes, language: language, charset: charset, words: words),
                                      deadlineMilliseconds: 600_000) { result in
                 results.set(index, (try? result.get())?.text ?? "")
                 group.leave()

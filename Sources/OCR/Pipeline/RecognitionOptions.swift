@@ -210,7 +210,8 @@ public struct VocabularyOptions: Sendable, Hashable {
     /// A word Tesseract is less sure of than this (0...1) may be replaced on distance alone;
     /// a surer word only when the vocabulary word can be spelled from its per-symbol choices.
     public var lowConfidence: Double
-    /// Words shorter than this are never replaced (too many near neighbours).
+    /// Words shorter than this many letters (a Hangul syllable counting as its jamo), and words
+    /// of one character, are never replaced (too many near neighbours).
     public var minWordLength: Int
 
     /// Options with the documented defaults, each overridable.

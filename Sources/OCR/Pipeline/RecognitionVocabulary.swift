@@ -9,10 +9,18 @@
 /// - Tesseract was unsure of the word (confidence below `lowConfidence`).
 /// A sure reading that the choices cannot turn into a vocabulary word stays as read: that is
 /// how real words that merely resemble a vocabulary word survive.
+///
+/// Distances and lengths count letters, and a Hangul syllable counts as its jamo (initial,
+/// vowel, final): a misread syllable is usually one jamo off, and a two-syllable word, the
+/// commonest length of a Korean word, is five or six letters long, not two (counted by
+/// syllables, it would be too short for any replacement). Per-symbol choices still match whole
+/// syllables, as Tesseract gives them.
 struct RecognitionVocabulary {
     struct Entry {
         var word: String
         var folded: [Character]
+        /// `folded` with each Hangul syllable spelled as its jamo.
+        var spelled: [Character]
     }
 
     let entries: [Entry]
@@ -22,7 +30,8 @@ struct RecognitionVocabulary {
         var seen = Set<String>()
         var entries: [Entry] = []
         for word in words where !word.isEmpty && seen.insert(word).inserted {
-            entries.append(Entry(word: word, folded: Array(word.lowercased())))
+            let folded = Array(word.lowercased())
+            entries.append(Entry(word: word, folded: folded, spelled: Self.spelled(folded)))
         }
         self.entries = entries
         self.options = options
@@ -38,16 +47,17 @@ struct RecognitionVocabulary {
               let last = characters.lastIndex(where: Self.isWordCharacter)
         else { return nil }
         let core = Array(characters[first...last])
-        guard core.count >= options.minWordLength else { return nil }
         let folded = core.map { Character($0.lowercased()) }
+        let spelled = Self.spelled(folded)
+        guard core.count >= 2, spelled.count >= options.minWordLength else { return nil }
         let choices = Self.choicesPerCharacter(word, range: first...last)
 
         var best: (entry: Int, distance: Int, choiceDistance: Int)?
         var ambiguous = false
         for (index, entry) in entries.enumerated() {
-            let limit = Int((options.maxRelativeDistance * Double(entry.folded.count)).rounded(.down))
-            guard abs(entry.folded.count - folded.count) <= limit else { continue }
-            let distance = Self.editDistance(folded, entry.folded, choices: nil)
+            let limit = Int((options.maxRelativeDistance * Double(entry.spelled.count)).rounded(.down))
+            guard abs(entry.spelled.count - spelled.count) <= limit else { continue }
+            let distance = Self.editDistance(spelled, entry.spelled, choices: nil)
             guard distance <= limit else { continue }
             let choiceDistance = Self.editDistance(folded, entry.folded, choices: choices)
             if let current = best {
@@ -72,6 +82,26 @@ struct RecognitionVocabulary {
 
     static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber
+    }
+
+    /// `characters` with each precomposed Hangul syllable (U+AC00-U+D7A3) replaced by its
+    /// conjoining jamo, one `Character` each: initial, vowel and, when there is one, final.
+    static func spelled(_ characters: [Character]) -> [Character] {
+        var result: [Character] = []
+        result.reserveCapacity(characters.count)
+        for character in characters {
+            let scalars = character.unicodeScalars
+            guard scalars.count == 1, let scalar = scalars.first, (0xAC00...0xD7A3).contains(scalar.value) else {
+                result.append(character)
+                continue
+            }
+            let index = scalar.value - 0xAC00
+            let final = index % 28
+            result.append(Character(Unicode.Scalar(0x1100 + index / 588)!))
+            result.append(Character(Unicode.Scalar(0x1161 + index % 588 / 28)!))
+            if final > 0 { result.append(Character(Unicode.Scalar(0x11A7 + final)!)) }
+        }
+        return result
     }
 
     /// For each character of the word within `range`, the lower-cased alternatives Tesseract

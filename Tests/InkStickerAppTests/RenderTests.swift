@@ -91,6 +91,16 @@ import Testing
         #expect(try AppOptions.parse(arguments: ["--long-text-width-scale", "1.5"], environment: [:]).recognitionOptions.longTextWidthScale == 1.5)
     }
 
+    /// How unsure a word must be for `hints.words` to replace it on distance alone reaches the
+    /// recogniser, by flag or environment, within 0...1.
+    @Test func wordsLowConfidenceReachesTheVocabulary() throws {
+        #expect(try AppOptions.parse(arguments: [], environment: [:]).recognitionOptions.vocabulary.lowConfidence == 0.3)
+        #expect(try AppOptions.parse(arguments: ["--words-low-confidence", "0.7"], environment: [:]).recognitionOptions.vocabulary.lowConfidence == 0.7)
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_WORDS_LOW_CONFIDENCE": "0.5"]).recognitionOptions.vocabulary.lowConfidence == 0.5)
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--words-low-confidence", "1.5"], environment: [:]) }
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--words-low-confidence", "x"], environment: [:]) }
+    }
+
     /// The margin and height of Korean lines reach the recogniser, by flag or environment, within
     /// their ranges.
     @Test func blockScaleOptionsReachTheRecogniser() throws {

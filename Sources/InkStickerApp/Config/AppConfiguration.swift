@@ -62,6 +62,9 @@ public struct AppConfiguration: Sendable {
     /// Whether a number's tall slashes and brackets are squeezed to its digits' height before it
     /// is read (`RecognitionOptions.squeezesTallMarks`).
     public var squeezesTallMarks = RecognitionOptions().squeezesTallMarks
+    /// How unsure Tesseract must be of a word for `hints.words` to replace it on distance alone
+    /// (`VocabularyOptions.lowConfidence`).
+    public var wordsLowConfidence = RecognitionOptions().vocabulary.lowConfidence
     /// Whether a request under a character hint is read by its model's hint model when one is
     /// installed (`RecognitionOptions.usesHintModels`; `ink-number` under the `number` hint).
     public var usesHintModels = RecognitionOptions().usesHintModels
@@ -99,6 +102,7 @@ public struct AppConfiguration: Sendable {
         options.smoothsCoarseInk = smoothsCoarseInk
         options.squeezesTallMarks = squeezesTallMarks
         options.usesHintModels = usesHintModels
+        options.vocabulary.lowConfidence = wordsLowConfidence
         return options
     }
 }

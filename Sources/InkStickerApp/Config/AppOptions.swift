@@ -116,6 +116,12 @@ public enum AppOptions {
             default: throw OptionError("--hint-models is use or ignore, not \(v)")
             }
         },
+        option("--words-low-confidence", "INKSTICKER_WORDS_LOW_CONFIDENCE", "C", "hints.words may replace a word Tesseract is less sure of than this (0 to 1) on its distance alone; a surer word only when Tesseract's own alternatives spell the replacement (default 0.3)") { c, v throws(OptionError) in
+            guard let value = Double(v), (0...1).contains(value) else {
+                throw OptionError("--words-low-confidence must be a number in 0...1, got '\(v)'")
+            }
+            c.wordsLowConfidence = value
+        },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
         },

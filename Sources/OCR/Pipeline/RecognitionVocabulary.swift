@@ -12,7 +12,7 @@
 ///
 /// Distances and lengths count letters, and a Hangul syllable counts as its jamo (initial,
 /// vowel, final): a misread syllable is usually one jamo off, and a two-syllable word, the
-/// commonest length of a Korean word, is five or six letters long, not two (counted by
+/// commonest length of a Korean word, is four to six letters long, not two (counted by
 /// syllables, it would be too short for any replacement). Per-symbol choices still match whole
 /// syllables, as Tesseract gives them.
 struct RecognitionVocabulary {

@@ -71,10 +71,7 @@ public enum AppOptions {
             c.syllableBlocks = policy
         },
         option("--block-margin-scale", "INKSTICKER_BLOCK_MARGIN_SCALE", "X", "margin of ink split by syllable blocks, as a multiple of other lines' margin, its ink drawn taller so the image stays as high; 0 to 1 (default 1)") { c, v throws(OptionError) in
-            guard let value = Double(v), (0...1).contains(value) else {
-                throw OptionError("--block-margin-scale must be a number in 0...1, got '\(v)'")
-            }
-            c.blockMarginScale = value
+            c.blockMarginScale = try number(v, "--block-margin-scale", 0...1)
         },
         option("--block-ink-scale", "INKSTICKER_BLOCK_INK_SCALE", "model|X", "height of the images of ink split by syllable blocks, as a multiple of other lines': model, as high as the model's network reads lines (48 pixels for the Korean models, against 38), or a number from 1 to 2 for every model (default model)") { c, v throws(OptionError) in
             if v == "model" {
@@ -96,31 +93,16 @@ public enum AppOptions {
             c.numericWidthScale = try widthScale(v, "--numeric-width-scale")
         },
         option("--coarse-ink", "INKSTICKER_COARSE_INK", "smooth|keep", "ink from a coarse digitiser (points on a grid coarser than 1/24 of its height, or further apart than 1/5 of it): smoothed before it is read, or kept as sent (default smooth)") { c, v throws(OptionError) in
-            switch v {
-            case "smooth": c.smoothsCoarseInk = true
-            case "keep": c.smoothsCoarseInk = false
-            default: throw OptionError("--coarse-ink is smooth or keep, not \(v)")
-            }
+            c.smoothsCoarseInk = try choice(v, "--coarse-ink", on: "smooth", off: "keep")
         },
         option("--tall-marks", "INKSTICKER_TALL_MARKS", "squeeze|keep", "under the number hint, strokes taller than 1.35 times the digits (slashes, brackets): squeezed to 1.15 times their height before the line is read, or kept as drawn (default squeeze)") { c, v throws(OptionError) in
-            switch v {
-            case "squeeze": c.squeezesTallMarks = true
-            case "keep": c.squeezesTallMarks = false
-            default: throw OptionError("--tall-marks is squeeze or keep, not \(v)")
-            }
+            c.squeezesTallMarks = try choice(v, "--tall-marks", on: "squeeze", off: "keep")
         },
         option("--hint-models", "INKSTICKER_HINT_MODELS", "use|ignore", "a request under a character hint read by its model's hint model, <model>-<hint>.traineddata, when one is installed (ink-number: numbers under the number hint), or by the model itself (default use)") { c, v throws(OptionError) in
-            switch v {
-            case "use": c.usesHintModels = true
-            case "ignore": c.usesHintModels = false
-            default: throw OptionError("--hint-models is use or ignore, not \(v)")
-            }
+            c.usesHintModels = try choice(v, "--hint-models", on: "use", off: "ignore")
         },
         option("--words-low-confidence", "INKSTICKER_WORDS_LOW_CONFIDENCE", "C", "hints.words may replace a word Tesseract is less sure of than this (0 to 1) on its distance alone; a surer word only when Tesseract's own alternatives spell the replacement (default 0.3)") { c, v throws(OptionError) in
-            guard let value = Double(v), (0...1).contains(value) else {
-                throw OptionError("--words-low-confidence must be a number in 0...1, got '\(v)'")
-            }
-            c.wordsLowConfidence = value
+            c.wordsLowConfidence = try number(v, "--words-low-confidence", 0...1)
         },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
@@ -191,12 +173,27 @@ public enum AppOptions {
         return (rate, parts.count == 2 ? Double(parts[1]) ?? rate * 2 : max(1, rate * 2))
     }
 
-    /// A horizontal stretch of line images, 0.5 to 2.
-    static func widthScale(_ text: String, _ flag: String) throws(OptionError) -> Double {
-        guard let value = Double(text), (0.5...2).contains(value) else {
-            throw OptionError("\(flag) must be a number in 0.5...2, got '\(text)'")
+    /// A number in `range`.
+    static func number(_ text: String, _ flag: String, _ range: ClosedRange<Double>) throws(OptionError) -> Double {
+        guard let value = Double(text), range.contains(value) else {
+            let bound = { (x: Double) in x == x.rounded() ? String(Int(x)) : String(x) }
+            throw OptionError("\(flag) must be a number in \(bound(range.lowerBound))...\(bound(range.upperBound)), got '\(text)'")
         }
         return value
+    }
+
+    /// A horizontal stretch of line images, 0.5 to 2.
+    static func widthScale(_ text: String, _ flag: String) throws(OptionError) -> Double {
+        try number(text, flag, 0.5...2)
+    }
+
+    /// One of two words: true for `on`, false for `off`.
+    static func choice(_ text: String, _ flag: String, on: String, off: String) throws(OptionError) -> Bool {
+        switch text {
+        case on: return true
+        case off: return false
+        default: throw OptionError("\(flag) is \(on) or \(off), not \(text)")
+        }
     }
 
     /// Seconds (fractions allowed) as milliseconds.

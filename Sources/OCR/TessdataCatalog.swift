@@ -93,6 +93,15 @@ public struct TessdataCatalog: Sendable, Hashable {
         return (model, directory)
     }
 
+    /// The model file `name` itself, no alias applied: for a name `model(for:)` already
+    /// resolved (`eng-stock` resolves to the model `eng`, which as a request name is `ink`).
+    ///
+    /// - Throws: `.unknownLanguage` when no model file has that name.
+    public func model(named name: String) throws(OCRError) -> (name: String, directory: String) {
+        guard let directory = directories[name] else { throw .unknownLanguage(name, installed: languages) }
+        return (name, directory)
+    }
+
     /// The model that reads `language` under `hint`: its hint model when one is installed
     /// (`ink-number` for `eng` or `ink` under `.number`), else `model(for: language)`.
     public func model(for language: String, hint: CharacterHint) throws(OCRError) -> (name: String, directory: String) {

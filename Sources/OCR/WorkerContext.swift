@@ -35,7 +35,16 @@ public final class WorkerContext {
     /// At most `configuration.cachedLanguagesPerWorker` extra handles are kept; the least
     /// recently used one is ended when another language is needed.
     public func handle(for language: String? = nil) throws(OCRError) -> TesseractHandle {
-        let model = try configuration.catalog.model(for: language ?? configuration.defaultLanguage)
+        try handle(model: configuration.catalog.model(for: language ?? configuration.defaultLanguage))
+    }
+
+    /// The handle for the model file `name`, a name the catalog already resolved (no alias
+    /// applies to it), created on first use as `handle(for:)`.
+    public func handle(forModel name: String) throws(OCRError) -> TesseractHandle {
+        try handle(model: configuration.catalog.model(named: name))
+    }
+
+    private func handle(model: (name: String, directory: String)) throws(OCRError) -> TesseractHandle {
         if model.name == defaultHandle.language { return defaultHandle }
         if let index = cachedHandles.firstIndex(where: { $0.language == model.name }) {
             let handle = cachedHandles.remove(at: index)
@@ -67,6 +76,31 @@ public final class WorkerContext {
         deadline: Int? = nil,
         alternatives: Bool? = nil
     ) throws(OCRError) -> HintedPage {
+        try recognize(image, with: handle(for: language), pageSegmentationMode: pageSegmentationMode, hint: hint,
+                      deadline: deadline, alternatives: alternatives)
+    }
+
+    /// `recognize(_:language:...)` with the model file `model`, a name the catalog already
+    /// resolved (`handle(forModel:)`).
+    public func recognize(
+        _ image: GrayImage,
+        model: String,
+        pageSegmentationMode: PageSegmentationMode,
+        hint: CharacterHint,
+        deadline: Int?
+    ) throws(OCRError) -> HintedPage {
+        try recognize(image, with: handle(forModel: model), pageSegmentationMode: pageSegmentationMode, hint: hint,
+                      deadline: deadline, alternatives: nil)
+    }
+
+    private func recognize(
+        _ image: GrayImage,
+        with handle: @autoclosure () throws(OCRError) -> TesseractHandle,
+        pageSegmentationMode: PageSegmentationMode,
+        hint: CharacterHint,
+        deadline: Int?,
+        alternatives: Bool?
+    ) throws(OCRError) -> HintedPage {
         guard image.width <= configuration.maximumImageWidth,
               image.height <= configuration.maximumImageHeight
         else {
@@ -74,7 +108,7 @@ public final class WorkerContext {
                 width: image.width, height: image.height,
                 reason: "larger than \(configuration.maximumImageWidth)x\(configuration.maximumImageHeight)")
         }
-        let handle = try handle(for: language)
+        let handle = try handle()
         let clock = ContinuousClock()
         let start = clock.now
         defer {

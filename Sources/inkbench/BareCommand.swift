@@ -61,7 +61,7 @@ enum BareCommand {
         }
         defer { pool.shutdown() }
         let recognizer = InkRecognizer(pool: pool)
-        let request = RecognitionRequest(strokes: strokes, language: "eng")
+        let request = RecognitionRequest(strokes: strokes, language: "eng", quality: .fast)
         let pipeline = try MicroCommand.time(iterations) { () throws(ToolError) in
             let result = try EvalCommand.recognizeAll([request], with: recognizer)
             text = (try? result[0].get())?.text ?? ""

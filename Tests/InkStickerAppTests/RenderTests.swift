@@ -101,6 +101,19 @@ import Testing
         #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--words-low-confidence", "x"], environment: [:]) }
     }
 
+    /// How unsure a line's first reading must be to be read again reaches the recogniser, by flag
+    /// or environment, within 0...1.
+    @Test func rereadBelowReachesTheRecogniser() throws {
+        let defaults = try AppOptions.parse(arguments: [], environment: [:]).recognitionOptions
+        #expect(defaults.textRereadBelow == 0.5 && defaults.numericRereadBelow == 0.9)
+        #expect(try AppOptions.parse(arguments: ["--reread-below", "0"], environment: [:]).recognitionOptions.textRereadBelow == 0)
+        #expect(try AppOptions.parse(arguments: ["--numeric-reread-below", "0.7"], environment: [:]).recognitionOptions.numericRereadBelow == 0.7)
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_REREAD_BELOW": "0.8"]).recognitionOptions.textRereadBelow == 0.8)
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_NUMERIC_REREAD_BELOW": "1"]).recognitionOptions.numericRereadBelow == 1)
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--reread-below", "1.5"], environment: [:]) }
+        #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--reread-below", "half"], environment: [:]) }
+    }
+
     /// The margin and height of Korean lines reach the recogniser, by flag or environment, within
     /// their ranges.
     @Test func blockScaleOptionsReachTheRecogniser() throws {

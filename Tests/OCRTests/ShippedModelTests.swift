@@ -14,11 +14,19 @@ import Testing
 
     static func recognize(_ samples: [CorpusSample], language: String, charset: CharacterHint? = nil,
                           words: [String] = []) throws -> [String] {
-        let catalog = TessdataCatalog(extraDirectories: [modelsDirectory])
+        try recognitions(samples, language: language, charset: charset, words: words).map { $0?.text ?? "" }
+    }
+
+    /// Each sample read as the service reads a request (`nil` where it failed).
+    static func recognitions(_ samples: [CorpusSample], language: String, charset: CharacterHint? = nil,
+                             words: [String] = [], quality: RecognitionRequest.Quality = .auto,
+                             options: RecognitionOptions = RecognitionOptions(),
+                             catalog: TessdataCatalog? = nil) throws -> [Recognition?] {
+        let catalog = catalog ?? TessdataCatalog(extraDirectories: [modelsDirectory])
         let pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1, queueDepth: samples.count + 1,
                                                                      defaultLanguage: language, catalog: catalog))
         defer { pool.shutdown() }
-        let recognizer = InkRecognizer(pool: pool)
+        let recognizer = InkRecognizer(pool: pool, options: options)
         let results = ResultList(count: samples.count)
         let group = DispatchGroup()
         for (index, sample) in samples.enumerated() {
@@ -26,9 +34,10 @@ import Testing
             group.enter()
             // All samples are queued at once and a deadline counts from submission: give the
             // last one the whole run's time, so a busy machine cannot turn readings into "".
-            try recognizer.recognize(RecognitionRequest(strokes: strokes, language: language, charset: charset, words: words),
-                                     deadlineMilliseconds: 600_000) { result in
-                results.set(index, (try? result.get())?.text ?? "")
+            let request = RecognitionRequest(strokes: strokes, language: language, charset: charset, words: words,
+                                             quality: quality)
+            try recognizer.recognize(request, deadlineMilliseconds: 600_000) { result in
+                results.set(index, try? result.get())
                 group.leave()
             }
         }
@@ -96,6 +105,48 @@ import Testing
         #expect(ink < eng)
     }
 
+    /// `quality: auto` (the default) reads a line in the other renderings only when its first
+    /// reading is unsure: on real handwritten words, a word read with confidence under the
+    /// threshold comes back as `best` reads it, a surer one as `fast` reads it; a threshold of 0
+    /// is `fast` and one of 1 is `best`.
+    @Test func autoQualityReadsAgainOnlyWhatItIsUnsureOf() throws {
+        let samples = try Corpus.samples("hand-words.jsonl")
+        let read = { (quality: RecognitionRequest.Quality, threshold: Double) throws -> [Recognition] in
+            var options = RecognitionOptions()
+            options.textRereadBelow = threshold
+            return try Self.recognitions(samples, language: "ink", quality: quality, options: options).map { try #require($0) }
+        }
+        let fast = try read(.fast, 0.5), best = try read(.best, 0.5)
+        let threshold = 0.5
+        let unsure = fast.indices.filter { fast[$0].confidence < threshold }
+        // The file must hold both kinds, and words the renderings read differently, for this to say anything.
+        try #require(!unsure.isEmpty && unsure.count < samples.count)
+        try #require(unsure.contains { fast[$0].text != best[$0].text })
+        let auto = try read(.auto, threshold)
+        for i in samples.indices {
+            let expected = unsure.contains(i) ? best[i] : fast[i]
+            #expect(auto[i].text == expected.text, "sample \(i): '\(auto[i].text)', confidence first read \(fast[i].confidence)")
+        }
+        #expect(try read(.auto, 0).map(\.text) == fast.map(\.text))
+        #expect(try read(.auto, 1).map(\.text) == best.map(\.text))
+    }
+
+    /// A request name aliased to a model whose own name is aliased too (the service's
+    /// `eng-stock` → the model `eng`, while a request for `eng` is read by `ink`) is read by that
+    /// model: the name is resolved once, when the request is queued, and never again on the worker.
+    @Test func aStockAliasIsReadByTheStockModel() throws {
+        let samples = Array(try Corpus.samples("hand-words.jsonl").prefix(12))
+        let plain = TessdataCatalog(extraDirectories: [Self.modelsDirectory])
+        let aliased = TessdataCatalog(extraDirectories: [Self.modelsDirectory], aliases: ["eng": "ink", "eng-stock": "eng"])
+        let read = { (language: String, catalog: TessdataCatalog) throws -> [String] in
+            try Self.recognitions(samples, language: language, quality: .fast, catalog: catalog).map { $0?.text ?? "" }
+        }
+        let stock = try read("eng", plain), ink = try read("ink", plain)
+        try #require(stock != ink)
+        #expect(try read("eng-stock", aliased) == stock)
+        #expect(try read("eng", aliased) == ink)
+    }
+
     /// Character error rates of the shipped model and of stock `eng` on the first 60 samples of a fixture file.
     static func errorRates(_ file: String) throws -> (ink: Double, eng: Double) {
         let samples = Array(try Corpus.samples(file).prefix(60))
@@ -108,17 +159,17 @@ import Testing
 /// Results written by worker threads, each slot once, read after the group wait.
 private final class ResultList: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [String]
+    private var storage: [Recognition?]
 
-    init(count: Int) { storage = Array(repeating: "", count: count) }
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ value: String) {
+    func set(_ index: Int, _ value: Recognition?) {
         lock.lock()
         storage[index] = value
         lock.unlock()
     }
 
-    var values: [String] {
+    var values: [Recognition?] {
         lock.lock()
         defer { lock.unlock() }
         return storage

@@ -65,6 +65,11 @@ public struct AppConfiguration: Sendable {
     /// How unsure Tesseract must be of a word for `hints.words` to replace it on distance alone
     /// (`VocabularyOptions.lowConfidence`).
     public var wordsLowConfidence = RecognitionOptions().vocabulary.lowConfidence
+    /// Under `quality: auto` (the default), a line read with less confidence than this is read
+    /// again in the other renderings (`RecognitionOptions.textRereadBelow`, and
+    /// `numericRereadBelow` under the `digits` and `number` hints).
+    public var textRereadBelow = RecognitionOptions().textRereadBelow
+    public var numericRereadBelow = RecognitionOptions().numericRereadBelow
     /// Whether a request under a character hint is read by its model's hint model when one is
     /// installed (`RecognitionOptions.usesHintModels`; `ink-number` under the `number` hint).
     public var usesHintModels = RecognitionOptions().usesHintModels
@@ -103,6 +108,8 @@ public struct AppConfiguration: Sendable {
         options.squeezesTallMarks = squeezesTallMarks
         options.usesHintModels = usesHintModels
         options.vocabulary.lowConfidence = wordsLowConfidence
+        options.textRereadBelow = textRereadBelow
+        options.numericRereadBelow = numericRereadBelow
         return options
     }
 }

@@ -48,12 +48,12 @@ struct InkRequest {
                 }
             }
         }
-        var quality = RecognitionRequest.Quality.fast
+        var quality = RecognitionRequest.Quality.auto
         if let name = collector.collect({ () throws(FieldViolation) in try body.optional("quality", as: String.self, at: root) }) ?? nil {
             if let q = RecognitionRequest.Quality(rawValue: name) {
                 quality = q
             } else {
-                collector.record(FieldViolation(pointer: root.appending("quality"), detail: "expected fast or best"))
+                collector.record(FieldViolation(pointer: root.appending("quality"), detail: "expected fast, auto or best"))
             }
         }
         guard collector.isEmpty else { return nil }

@@ -51,7 +51,7 @@ public final class InkRecognizer: InkRecognizing {
                           completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
         let model = try self.model(for: request.language, hint: request.charset ?? .text)
         var request = request
-        request.language = model.name
+        request.language = model.name  // from here on the model file, which no alias renames again
         let pipeline = RecognitionPipeline(imager: imager(for: model.name), options: options)
         let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
         try pool.submit({ [request] context throws(OCRError) in

@@ -32,7 +32,7 @@ public struct RenderVariant: Sendable, Hashable {
 /// The defaults were chosen on tuning data only (`corpus/train` and generated synthetic ink);
 /// see `bench/recognize.sh` and the package notes for the measurements.
 public struct RecognitionOptions: Sendable, Hashable {
-    /// The single rendering used by `quality: fast`.
+    /// The single rendering used by `quality: fast`, and first by `quality: auto`.
     public var render: RenderVariant
     /// The renderings read by `quality: best`; per line, the reading they agree on most wins
     /// (see `consensusConfidenceWeight`). The first should be `render`: it wins ties.
@@ -40,6 +40,14 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// How much a reading's own confidence counts against its disagreement with the other
     /// renderings' readings when `quality: best` picks one.
     public var consensusConfidenceWeight: Double
+    /// Under `quality: auto`, a line of text (no character hint) whose first reading's
+    /// confidence is below this is read again in the other `bestRenders`. Default 0.5: it reads
+    /// a quarter to a half of held-out persons' words again and gets most of what `best` gains
+    /// on them (Models/README.md, "Levers"); 0 makes `auto` the same as `fast`.
+    public var textRereadBelow: Double
+    /// The same under the `digits` and `number` hints, whose readings are surer (the hint
+    /// leaves fewer choices): default 0.9, which reads about a quarter of held-out numbers again.
+    public var numericRereadBelow: Double
     /// How Tesseract reads a line image of text (no character hint).
     public var textLineMode: PageSegmentationMode
     /// How Tesseract reads a line image under the `digits` and `number` hints.
@@ -103,6 +111,16 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// at the scale it was trained at.
     public var blockInkScale: BlockInkScale
 
+    /// The renderings a request of `quality` reads, in order: `auto` reads `render` first, then
+    /// the other `bestRenders` if it must.
+    public func renders(for quality: RecognitionRequest.Quality) -> [RenderVariant] {
+        switch quality {
+        case .fast: [render]
+        case .best: bestRenders
+        case .auto: [render] + bestRenders.filter { $0 != render }
+        }
+    }
+
     /// Options with the documented defaults, each overridable.
     public init(
         render: RenderVariant = RenderVariant(),
@@ -113,6 +131,8 @@ public struct RecognitionOptions: Sendable, Hashable {
             RenderVariant(penWidthRatio: 0.06, bodyRatio: 0.42, baselineRatio: 0.72),
         ],
         consensusConfidenceWeight: Double = 0.5,
+        textRereadBelow: Double = 0.5,
+        numericRereadBelow: Double = 0.9,
         textLineMode: PageSegmentationMode = .rawLine,
         numericLineMode: PageSegmentationMode = .singleLine,
         textCorrectsSlant: Bool = false,
@@ -143,6 +163,8 @@ public struct RecognitionOptions: Sendable, Hashable {
         self.render = render
         self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders
         self.consensusConfidenceWeight = consensusConfidenceWeight
+        self.textRereadBelow = textRereadBelow
+        self.numericRereadBelow = numericRereadBelow
         self.textLineMode = textLineMode
         self.numericLineMode = numericLineMode
         self.textCorrectsSlant = textCorrectsSlant

@@ -12,9 +12,13 @@ struct RecognitionPipeline: Sendable {
         var imager: LineImager
         var typicalStrokeHeight: Double?
         var variants: [RenderVariant]
+        /// After the first variant's reading, the later ones are read only when its confidence
+        /// is below this (`quality: auto`); `nil`: always.
+        var rereadBelow: Double?
         var mode: PageSegmentationMode
         var hint: CharacterHint
-        var language: String
+        /// The model file that reads it (`InkRecognizer` resolved the request's name).
+        var model: String
         var glyph: Bool
     }
 
@@ -26,8 +30,9 @@ struct RecognitionPipeline: Sendable {
         // The same imaging the training renderer (`inkrender`) uses, so the model reads what it learned from.
         let ink = RecognitionImaging(imager: imager, options: options).prepare(request.strokes, hint: hint)
         let plan = Plan(strokes: ink.imageStrokes, imager: ink.imager, typicalStrokeHeight: ink.lines.typicalStrokeHeight,
-                        variants: request.quality == .best ? options.bestRenders : [options.render],
-                        mode: ink.mode, hint: hint, language: request.language, glyph: ink.isSingleGlyph)
+                        variants: options.renders(for: request.quality),
+                        rereadBelow: request.quality == .auto ? (hint == .text ? options.textRereadBelow : options.numericRereadBelow) : nil,
+                        mode: ink.mode, hint: hint, model: request.language, glyph: ink.isSingleGlyph)
         let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
 
         var recognized: [Recognition.Line] = []
@@ -62,13 +67,15 @@ struct RecognitionPipeline: Sendable {
                            timings: Recognition.Timings(renderMs: (total - ocrTime).milliseconds, ocrMs: ocrTime.milliseconds))
     }
 
-    /// One reading of the line per rendering variant. The first must finish within the
-    /// deadline; later ones are a bonus, dropped when time runs out.
+    /// One reading of the line per rendering variant (under `quality: auto`, the later ones only
+    /// when the first is unsure). The first must finish within the deadline; later ones are a
+    /// bonus, dropped when time runs out.
     private func read(_ line: [Int], _ plan: Plan, context: WorkerContext, deadline: RecognitionDeadline,
                       ocrTime: inout Duration) throws(OCRError) -> [LineReading] {
         let clock = ContinuousClock()
         var readings: [LineReading] = []
         for (attempt, variant) in plan.variants.enumerated() {
+            if attempt == 1, let threshold = plan.rereadBelow, readings[0].confidence >= threshold { break }
             let images = plan.imager.render(line: line, of: plan.strokes, typicalStrokeHeight: plan.typicalStrokeHeight,
                                             variant: variant)
             let before = clock.now
@@ -76,7 +83,7 @@ struct RecognitionPipeline: Sendable {
             do {
                 var pieces: [LineReading.Piece] = []
                 for image in images {
-                    let page = try context.recognize(image.image, language: plan.language, pageSegmentationMode: plan.mode,
+                    let page = try context.recognize(image.image, model: plan.model, pageSegmentationMode: plan.mode,
                                                      hint: plan.hint, deadline: try deadline.remaining())
                     var piece = LineReading.Piece(image: image, page: page.page)
                     if options.cleansMarks {

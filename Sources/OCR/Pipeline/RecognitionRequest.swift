@@ -5,7 +5,12 @@ public struct RecognitionRequest: Sendable {
     public enum Quality: String, Sendable, CaseIterable {
         /// One render per line.
         case fast
-        /// Several renders per line, keeping the most confident reading (3–4× the OCR time).
+        /// One render per line; a line read with a confidence under
+        /// `RecognitionOptions.textRereadBelow` (`numericRereadBelow` under a character hint) is
+        /// read again in the `best` renderings, and the reading they agree on most wins. The
+        /// service's default.
+        case auto
+        /// Several renders per line, keeping the reading they agree on most (3–4× the OCR time).
         case best
     }
 
@@ -20,7 +25,7 @@ public struct RecognitionRequest: Sendable {
     public var quality: Quality
 
     public init(strokes: [Stroke], language: String, charset: CharacterHint? = nil, words: [String] = [],
-                quality: Quality = .fast) {
+                quality: Quality = .auto) {
         self.strokes = strokes
         self.language = language
         self.charset = charset

@@ -14,8 +14,9 @@ enum EvalCommand {
           --limit N            first N samples of each file
           --charset C          text | digits | number
           --quality Q          fast | auto | best (default fast; the service's default is auto)
-          --reread-below C     under auto, read a line of text again below this confidence (default 0.5)
-          --numeric-reread-below C   the same under the digits and number hints (default 0.9)
+          --reread-below C     under auto, read a line of text read as one word again below this confidence (default 0.4)
+          --line-reread-below C      the same for a line read as several words (default 0)
+          --number-reread-below C   the same under the number hint (default 0.9; digits: never)
           --height PX --pen RATIO --pad RATIO   the fast rendering
           --no-dictionary      handles without Tesseract's word list
           --set NAME=VALUE,... further Tesseract variables at handle creation
@@ -36,7 +37,7 @@ enum EvalCommand {
         """
 
     static let valued: Set<String> = ["workers", "limit", "charset", "quality", "height", "pen", "pad", "glyph-aspect",
-                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline", "glyph-strokes", "vocab-low-confidence", "vocab-max-distance", "reread-below", "numeric-reread-below"]
+                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline", "glyph-strokes", "vocab-low-confidence", "vocab-max-distance", "reread-below", "line-reread-below", "number-reread-below"]
 
     static func run(_ arguments: ArraySlice<String>) throws(ToolError) {
         let args = try Arguments(arguments, valued: valued)
@@ -60,7 +61,8 @@ enum EvalCommand {
         options.vocabulary.lowConfidence = try args.double("vocab-low-confidence", default: options.vocabulary.lowConfidence)
         options.vocabulary.maxRelativeDistance = try args.double("vocab-max-distance", default: options.vocabulary.maxRelativeDistance)
         options.textRereadBelow = try args.double("reread-below", default: options.textRereadBelow)
-        options.numericRereadBelow = try args.double("numeric-reread-below", default: options.numericRereadBelow)
+        options.lineRereadBelow = try args.double("line-reread-below", default: options.lineRereadBelow)
+        options.numberRereadBelow = try args.double("number-reread-below", default: options.numberRereadBelow)
         options.cleansMarks = !args.has("no-cleanup")
         options.repairsStrokes = !args.has("no-repair")
         options.singleGlyphMaxAspect = try args.double("glyph-aspect", default: options.singleGlyphMaxAspect)

@@ -105,11 +105,12 @@ import Testing
     /// or environment, within 0...1.
     @Test func rereadBelowReachesTheRecogniser() throws {
         let defaults = try AppOptions.parse(arguments: [], environment: [:]).recognitionOptions
-        #expect(defaults.textRereadBelow == 0.5 && defaults.numericRereadBelow == 0.9)
+        #expect(defaults.textRereadBelow == 0.4 && defaults.lineRereadBelow == 0 && defaults.numberRereadBelow == 0.9)
+        #expect(try AppOptions.parse(arguments: ["--line-reread-below", "0.3"], environment: [:]).recognitionOptions.lineRereadBelow == 0.3)
         #expect(try AppOptions.parse(arguments: ["--reread-below", "0"], environment: [:]).recognitionOptions.textRereadBelow == 0)
-        #expect(try AppOptions.parse(arguments: ["--numeric-reread-below", "0.7"], environment: [:]).recognitionOptions.numericRereadBelow == 0.7)
+        #expect(try AppOptions.parse(arguments: ["--number-reread-below", "0.7"], environment: [:]).recognitionOptions.numberRereadBelow == 0.7)
         #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_REREAD_BELOW": "0.8"]).recognitionOptions.textRereadBelow == 0.8)
-        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_NUMERIC_REREAD_BELOW": "1"]).recognitionOptions.numericRereadBelow == 1)
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_NUMBER_REREAD_BELOW": "1"]).recognitionOptions.numberRereadBelow == 1)
         #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--reread-below", "1.5"], environment: [:]) }
         #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--reread-below", "half"], environment: [:]) }
     }

@@ -11,6 +11,25 @@ import Testing
 
     /// A zig-zag "word" drawn in small steps, then a pen jump to a second word, then a stray
     /// point far away: cut at both jumps, the stray point dropped, origins kept.
+    /// `quality: auto` rereads a line of text read as one word below `textRereadBelow`, one of
+    /// several words below `lineRereadBelow`, anything under the `number` hint below
+    /// `numberRereadBelow` and nothing under `digits`; and reads exactly `render` then
+    /// `rereadRenders`.
+    @Test func autoRereadThresholdsFollowHintAndWordCount() {
+        var options = RecognitionOptions()
+        (options.textRereadBelow, options.lineRereadBelow, options.numberRereadBelow) = (0.4, 0.1, 0.9)
+        #expect(options.rereadThreshold(hint: .text, words: 1) == 0.4)
+        #expect(options.rereadThreshold(hint: .text, words: 0) == 0.4)
+        #expect(options.rereadThreshold(hint: .text, words: 3) == 0.1)
+        #expect(options.rereadThreshold(hint: .number, words: 1) == 0.9)
+        #expect(options.rereadThreshold(hint: .number, words: 3) == 0.9)
+        #expect(options.rereadThreshold(hint: .digits, words: 1) == 0)
+        #expect(options.renders(for: .fast) == [options.render])
+        #expect(options.renders(for: .auto) == [options.render] + options.rereadRenders)
+        #expect(options.renders(for: .best) == options.bestRenders)
+        #expect(Set(options.rereadRenders).isSubset(of: Set(options.bestRenders)))
+    }
+
     @Test func repairCutsAtUntrackedJumps() {
         var xs: [Double] = [], ys: [Double] = []
         for i in 0..<40 { xs.append(Double(i) * 2); ys.append(i % 4 < 2 ? 0 : 10) }

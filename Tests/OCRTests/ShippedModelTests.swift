@@ -107,13 +107,15 @@ import Testing
 
     /// `quality: auto` (the default) reads a line in the other renderings only when its first
     /// reading is unsure: on real handwritten words, a word read with confidence under the
-    /// threshold comes back as `best` reads it, a surer one as `fast` reads it; a threshold of 0
-    /// is `fast` and one of 1 is `best`.
+    /// threshold comes back as `best` reads it in the same renderings, a surer one as `fast` reads
+    /// it; a threshold of 0 is `fast` and one of 1 is `best`.
     @Test func autoQualityReadsAgainOnlyWhatItIsUnsureOf() throws {
         let samples = try Corpus.samples("hand-words.jsonl")
         let read = { (quality: RecognitionRequest.Quality, threshold: Double) throws -> [Recognition] in
             var options = RecognitionOptions()
-            options.textRereadBelow = threshold
+            (options.textRereadBelow, options.lineRereadBelow) = (threshold, threshold)
+            // `best` in exactly the renderings `auto` reads an unsure line in.
+            options.bestRenders = options.renders(for: .auto)
             return try Self.recognitions(samples, language: "ink", quality: quality, options: options).map { try #require($0) }
         }
         let fast = try read(.fast, 0.5), best = try read(.best, 0.5)

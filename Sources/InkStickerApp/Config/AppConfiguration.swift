@@ -65,11 +65,13 @@ public struct AppConfiguration: Sendable {
     /// How unsure Tesseract must be of a word for `hints.words` to replace it on distance alone
     /// (`VocabularyOptions.lowConfidence`).
     public var wordsLowConfidence = RecognitionOptions().vocabulary.lowConfidence
-    /// Under `quality: auto` (the default), a line read with less confidence than this is read
-    /// again in the other renderings (`RecognitionOptions.textRereadBelow`, and
-    /// `numericRereadBelow` under the `digits` and `number` hints).
+    /// Under `quality: auto` (the default), a line read with less confidence than these is read
+    /// again in two more renderings (`RecognitionOptions.textRereadBelow` for a line read as one
+    /// word, `lineRereadBelow` for several, `numberRereadBelow` under the `number` hint; never
+    /// under `digits`).
     public var textRereadBelow = RecognitionOptions().textRereadBelow
-    public var numericRereadBelow = RecognitionOptions().numericRereadBelow
+    public var lineRereadBelow = RecognitionOptions().lineRereadBelow
+    public var numberRereadBelow = RecognitionOptions().numberRereadBelow
     /// Whether a request under a character hint is read by its model's hint model when one is
     /// installed (`RecognitionOptions.usesHintModels`; `ink-number` under the `number` hint).
     public var usesHintModels = RecognitionOptions().usesHintModels
@@ -109,7 +111,8 @@ public struct AppConfiguration: Sendable {
         options.usesHintModels = usesHintModels
         options.vocabulary.lowConfidence = wordsLowConfidence
         options.textRereadBelow = textRereadBelow
-        options.numericRereadBelow = numericRereadBelow
+        options.lineRereadBelow = lineRereadBelow
+        options.numberRereadBelow = numberRereadBelow
         return options
     }
 }

@@ -104,11 +104,14 @@ public enum AppOptions {
         option("--words-low-confidence", "INKSTICKER_WORDS_LOW_CONFIDENCE", "C", "hints.words may replace a word Tesseract is less sure of than this (0 to 1) on its distance alone; a surer word only when Tesseract's own alternatives spell the replacement (default 0.3)") { c, v throws(OptionError) in
             c.wordsLowConfidence = try number(v, "--words-low-confidence", 0...1)
         },
-        option("--reread-below", "INKSTICKER_REREAD_BELOW", "C", "under quality auto (the default), a line of text read with less confidence than this (0 to 1) is read again in three more renderings and the reading they agree on wins; 0 reads every line once (default 0.5)") { c, v throws(OptionError) in
+        option("--reread-below", "INKSTICKER_REREAD_BELOW", "C", "under quality auto (the default), a line of text read as one word with less confidence than this (0 to 1) is read again in two more renderings and the reading the three agree on wins; 0 reads it once (default 0.4)") { c, v throws(OptionError) in
             c.textRereadBelow = try number(v, "--reread-below", 0...1)
         },
-        option("--numeric-reread-below", "INKSTICKER_NUMERIC_REREAD_BELOW", "C", "the same under the digits and number hints, whose readings are surer (default 0.9)") { c, v throws(OptionError) in
-            c.numericRereadBelow = try number(v, "--numeric-reread-below", 0...1)
+        option("--line-reread-below", "INKSTICKER_LINE_REREAD_BELOW", "C", "the same for a line of text read as several words; a reread costs in proportion to the line's length (default 0: never)") { c, v throws(OptionError) in
+            c.lineRereadBelow = try number(v, "--line-reread-below", 0...1)
+        },
+        option("--number-reread-below", "INKSTICKER_NUMBER_REREAD_BELOW", "C", "the same under the number hint, whatever the word count: its readings are surer (default 0.9)") { c, v throws(OptionError) in
+            c.numberRereadBelow = try number(v, "--number-reread-below", 0...1)
         },
         option("--max-connections", "INKSTICKER_MAX_CONNECTIONS", "N", "open connections before 503 (default 4096)") { c, v throws(OptionError) in
             c.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)

@@ -25,6 +25,13 @@ public struct RenderVariant: Sendable, Hashable {
         self.penWidthRatio = penWidthRatio
         self.paddingRatio = paddingRatio
     }
+
+    /// Placed by its writing zones: the body (baseline to x-height line) 0.45 of the ink height.
+    public static let bodyZones = RenderVariant(bodyRatio: 0.45, baselineRatio: 0.75)
+    /// Sheared upright.
+    public static let upright = RenderVariant(correctsSlant: true)
+    /// A thinner pen, placed by writing zones with a slightly smaller body.
+    public static let thinPenZones = RenderVariant(penWidthRatio: 0.06, bodyRatio: 0.42, baselineRatio: 0.72)
 }
 
 /// Every knob of the recognition pipeline, with the defaults the service runs with.
@@ -40,14 +47,24 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// How much a reading's own confidence counts against its disagreement with the other
     /// renderings' readings when `quality: best` picks one.
     public var consensusConfidenceWeight: Double
-    /// Under `quality: auto`, a line of text (no character hint) whose first reading's
-    /// confidence is below this is read again in the other `bestRenders`. Default 0.5: it reads
-    /// a quarter to a half of held-out persons' words again and gets most of what `best` gains
-    /// on them (Models/README.md, "Levers"); 0 makes `auto` the same as `fast`.
+    /// The renderings `quality: auto` reads an unsure line in after `render`: two of
+    /// `bestRenders`. On held-out ink the reading of the three agrees about as well with the truth as
+    /// that of all four (the one left out, `bodyZones`, helps Latin words of some collections and
+    /// costs others) for two thirds of the extra time (Models/README.md, "Levers").
+    public var rereadRenders: [RenderVariant]
+    /// Under `quality: auto`, a line of text (no character hint) read as one word with a
+    /// confidence below this is read again in `rereadRenders`. Default 0.4: it reads a fifth to
+    /// a third of held-out persons' words again (Models/README.md, "Levers").
     public var textRereadBelow: Double
-    /// The same under the `digits` and `number` hints, whose readings are surer (the hint
-    /// leaves fewer choices): default 0.9, which reads about a quarter of held-out numbers again.
-    public var numericRereadBelow: Double
+    /// The same for a line of text read as several words. Default 0 (never): a reread costs in
+    /// proportion to the line's length, and at 0.3 already put the median text line over 1.5×
+    /// its time read once.
+    public var lineRereadBelow: Double
+    /// The same under the `number` hint, whatever the word count; its readings are surer (the
+    /// hint leaves fewer choices): default 0.9, which reads about a quarter of held-out numbers
+    /// again. Under the `digits` hint a line is read once: rereading held-out digits (mostly one
+    /// glyph) gained nothing at any threshold.
+    public var numberRereadBelow: Double
     /// How Tesseract reads a line image of text (no character hint).
     public var textLineMode: PageSegmentationMode
     /// How Tesseract reads a line image under the `digits` and `number` hints.
@@ -112,27 +129,34 @@ public struct RecognitionOptions: Sendable, Hashable {
     public var blockInkScale: BlockInkScale
 
     /// The renderings a request of `quality` reads, in order: `auto` reads `render` first, then
-    /// the other `bestRenders` if it must.
+    /// `rereadRenders` if it must.
     public func renders(for quality: RecognitionRequest.Quality) -> [RenderVariant] {
         switch quality {
         case .fast: [render]
         case .best: bestRenders
-        case .auto: [render] + bestRenders.filter { $0 != render }
+        case .auto: [render] + rereadRenders.filter { $0 != render }
+        }
+    }
+
+    /// Under `quality: auto`: a line first read as `words` words under `hint` is read again
+    /// when its confidence is below this.
+    public func rereadThreshold(hint: CharacterHint, words: Int) -> Double {
+        switch hint {
+        case .text: words <= 1 ? textRereadBelow : lineRereadBelow
+        case .number: numberRereadBelow
+        case .digits: 0
         }
     }
 
     /// Options with the documented defaults, each overridable.
     public init(
         render: RenderVariant = RenderVariant(),
-        bestRenders: [RenderVariant] = [
-            RenderVariant(),
-            RenderVariant(bodyRatio: 0.45, baselineRatio: 0.75),
-            RenderVariant(correctsSlant: true),
-            RenderVariant(penWidthRatio: 0.06, bodyRatio: 0.42, baselineRatio: 0.72),
-        ],
+        bestRenders: [RenderVariant] = [RenderVariant(), .bodyZones, .upright, .thinPenZones],
+        rereadRenders: [RenderVariant] = [.upright, .thinPenZones],
         consensusConfidenceWeight: Double = 0.5,
-        textRereadBelow: Double = 0.5,
-        numericRereadBelow: Double = 0.9,
+        textRereadBelow: Double = 0.4,
+        lineRereadBelow: Double = 0,
+        numberRereadBelow: Double = 0.9,
         textLineMode: PageSegmentationMode = .rawLine,
         numericLineMode: PageSegmentationMode = .singleLine,
         textCorrectsSlant: Bool = false,
@@ -162,9 +186,11 @@ public struct RecognitionOptions: Sendable, Hashable {
         self.usesHintModels = usesHintModels
         self.render = render
         self.bestRenders = bestRenders.isEmpty ? [render] : bestRenders
+        self.rereadRenders = rereadRenders
         self.consensusConfidenceWeight = consensusConfidenceWeight
         self.textRereadBelow = textRereadBelow
-        self.numericRereadBelow = numericRereadBelow
+        self.lineRereadBelow = lineRereadBelow
+        self.numberRereadBelow = numberRereadBelow
         self.textLineMode = textLineMode
         self.numericLineMode = numericLineMode
         self.textCorrectsSlant = textCorrectsSlant

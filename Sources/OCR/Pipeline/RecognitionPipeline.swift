@@ -12,9 +12,9 @@ struct RecognitionPipeline: Sendable {
         var imager: LineImager
         var typicalStrokeHeight: Double?
         var variants: [RenderVariant]
-        /// After the first variant's reading, the later ones are read only when its confidence
-        /// is below this (`quality: auto`); `nil`: always.
-        var rereadBelow: Double?
+        /// Whether the later variants are read only when the first reading is unsure
+        /// (`quality: auto`, `RecognitionOptions.rereadThreshold`); else always.
+        var rereadsOnlyUnsure: Bool
         var mode: PageSegmentationMode
         var hint: CharacterHint
         /// The model file that reads it (`InkRecognizer` resolved the request's name).
@@ -31,7 +31,7 @@ struct RecognitionPipeline: Sendable {
         let ink = RecognitionImaging(imager: imager, options: options).prepare(request.strokes, hint: hint)
         let plan = Plan(strokes: ink.imageStrokes, imager: ink.imager, typicalStrokeHeight: ink.lines.typicalStrokeHeight,
                         variants: options.renders(for: request.quality),
-                        rereadBelow: request.quality == .auto ? (hint == .text ? options.textRereadBelow : options.numericRereadBelow) : nil,
+                        rereadsOnlyUnsure: request.quality == .auto,
                         mode: ink.mode, hint: hint, model: request.language, glyph: ink.isSingleGlyph)
         let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
 
@@ -75,7 +75,8 @@ struct RecognitionPipeline: Sendable {
         let clock = ContinuousClock()
         var readings: [LineReading] = []
         for (attempt, variant) in plan.variants.enumerated() {
-            if attempt == 1, let threshold = plan.rereadBelow, readings[0].confidence >= threshold { break }
+            if attempt == 1, plan.rereadsOnlyUnsure,
+               readings[0].confidence >= options.rereadThreshold(hint: plan.hint, words: readings[0].words.count) { break }
             let images = plan.imager.render(line: line, of: plan.strokes, typicalStrokeHeight: plan.typicalStrokeHeight,
                                             variant: variant)
             let before = clock.now

@@ -5,10 +5,9 @@ public struct RecognitionRequest: Sendable {
     public enum Quality: String, Sendable, CaseIterable {
         /// One render per line.
         case fast
-        /// One render per line; a line read with a confidence under
-        /// `RecognitionOptions.textRereadBelow` (`numericRereadBelow` under a character hint) is
-        /// read again in the `best` renderings, and the reading they agree on most wins. The
-        /// service's default.
+        /// One render per line; a line read with a confidence under its threshold
+        /// (`RecognitionOptions.rereadThreshold`) is read again in `rereadRenders`, and the
+        /// reading they agree on most wins. The service's default.
         case auto
         /// Several renders per line, keeping the reading they agree on most (3–4× the OCR time).
         case best

@@ -11,8 +11,8 @@ import Testing
 
     /// A zig-zag "word" drawn in small steps, then a pen jump to a second word, then a stray
     /// point far away: cut at both jumps, the stray point dropped, origins kept.
-    /// `quality: auto` rereads a line of text read as one word below `textRereadBelow`, one of
-    /// several words below `lineRereadBelow`, anything under the `number` hint below
+    /// `quality: auto` rereads a line of text read as one word below `textRereadBelow`, never a
+    /// whole line of several words (its words, alone), anything under the `number` hint below
     /// `numberRereadBelow` and nothing under `digits`; and reads exactly `render` then
     /// `rereadRenders`.
     @Test func autoRereadThresholdsFollowHintAndWordCount() {
@@ -20,7 +20,7 @@ import Testing
         (options.textRereadBelow, options.lineRereadBelow, options.numberRereadBelow) = (0.4, 0.1, 0.9)
         #expect(options.rereadThreshold(hint: .text, words: 1) == 0.4)
         #expect(options.rereadThreshold(hint: .text, words: 0) == 0.4)
-        #expect(options.rereadThreshold(hint: .text, words: 3) == 0.1)
+        #expect(options.rereadThreshold(hint: .text, words: 3) == 0)  // its words are read again alone
         #expect(options.rereadThreshold(hint: .number, words: 1) == 0.9)
         #expect(options.rereadThreshold(hint: .number, words: 3) == 0.9)
         #expect(options.rereadThreshold(hint: .digits, words: 1) == 0)

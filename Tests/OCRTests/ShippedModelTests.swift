@@ -133,6 +133,27 @@ import Testing
         #expect(try read(.auto, 1).map(\.text) == best.map(\.text))
     }
 
+    /// Under `quality: auto`, the unsure words of real handwritten lines are read again on
+    /// their own (`lineRereadBelow`): at 0 the lines read as `fast` reads them; at 1 every word
+    /// is read again from its strokes, some readings change, and no word is lost.
+    @Test func autoQualityReadsUnsureWordsOfALineAgain() throws {
+        let samples = try Corpus.samples("hand-text.jsonl")
+        let read = { (quality: RecognitionRequest.Quality, threshold: Double) throws -> [String] in
+            var options = RecognitionOptions()
+            options.lineRereadBelow = threshold
+            return try Self.recognitions(samples, language: "ink", quality: quality, options: options).map { try #require($0).text }
+        }
+        let fast = try read(.fast, 0)
+        let words = { (text: String) in text.split(separator: " ").count }
+        try #require(fast.filter { words($0) > 1 }.count >= samples.count / 2)
+        #expect(try read(.auto, 0) == fast)
+        let again = try read(.auto, 1)
+        #expect(again != fast)
+        for (before, after) in zip(fast, again) {
+            #expect(words(after) >= words(before), "'\(before)' → '\(after)'")
+        }
+    }
+
     /// A request name aliased to a model whose own name is aliased too (the service's
     /// `eng-stock` → the model `eng`, while a request for `eng` is read by `ink`) is read by that
     /// model: the name is resolved once, when the request is queued, and never again on the worker.

@@ -49,9 +49,22 @@ struct LineReading {
 
     /// The words of one piece. A word's box is Tesseract's box mapped back to the board and clipped
     /// to the line's ink (the pen's width can spill past it). Each stroke of the piece goes to
-    /// exactly one word: the one whose horizontal extent holds most of its points, or, for a
-    /// stroke outside every word (a stray dot), the nearest.
+    /// exactly one word: the one whose horizontal extent holds most of its points (a point in
+    /// several, the narrowest), or, for a stroke outside every word (a stray dot), the nearest.
     static func words(of piece: Piece, strokes: [Stroke], clip: Rect) -> [Recognition.Word] {
+        let recognized = piece.page.words.filter { !$0.text.isEmpty }
+        guard !recognized.isEmpty else { return [] }
+        let members = strokeMembers(of: piece, strokes: strokes)
+        return recognized.enumerated().map { w, word in
+            let board = piece.image.imageToBoard.apply(to: word.box)
+            return Recognition.Word(text: word.text, confidence: word.confidence,
+                                    box: board.intersection(clip) ?? board, strokes: members[w].sorted())
+        }
+    }
+
+    /// The strokes of each of the piece's words with text (in order), as `words(of:strokes:clip:)`
+    /// assigns them.
+    static func strokeMembers(of piece: Piece, strokes: [Stroke]) -> [[Int]] {
         let recognized = piece.page.words.filter { !$0.text.isEmpty }
         guard !recognized.isEmpty else { return [] }
         var members = [[Int]](repeating: [], count: recognized.count)
@@ -64,9 +77,13 @@ struct LineReading {
             for point in 0..<stroke.pointCount {
                 let x = transform.a * stroke.x[point] + transform.c * stroke.y[point] + transform.tx
                 sumX += x
+                // Tesseract's box of a word can reach over the next words: a point inside
+                // several boxes counts for the narrowest.
+                var narrowest: Int?
                 for (w, word) in recognized.enumerated() where x >= word.box.minX && x <= word.box.maxX {
-                    votes[w] += 1
+                    if narrowest.map({ word.box.width < recognized[$0].box.width }) ?? true { narrowest = w }
                 }
+                if let narrowest { votes[narrowest] += 1 }
             }
             var best = votes.indices.max { votes[$0] < votes[$1] } ?? 0
             if votes[best] == 0 {
@@ -77,11 +94,7 @@ struct LineReading {
             }
             members[best].append(index)
         }
-        return recognized.enumerated().map { w, word in
-            let board = piece.image.imageToBoard.apply(to: word.box)
-            return Recognition.Word(text: word.text, confidence: word.confidence,
-                                    box: board.intersection(clip) ?? board, strokes: members[w].sorted())
-        }
+        return members
     }
 
     /// Horizontal distance from `x` to a box (0 inside it).

@@ -56,9 +56,9 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// confidence below this is read again in `rereadRenders`. Default 0.4: it reads a fifth to
     /// a third of held-out persons' words again (Models/README.md, "Levers").
     public var textRereadBelow: Double
-    /// The same for a line of text read as several words. Default 0 (never): a reread costs in
-    /// proportion to the line's length, and at 0.3 already put the median text line over 1.5×
-    /// its time read once.
+    /// The same for each word of a line of text read as several words, read again on its own
+    /// (from its strokes): reading the whole line again costs in proportion to its length, and
+    /// at 0.3 already put the median text line over 1.5× its time read once.
     public var lineRereadBelow: Double
     /// The same under the `number` hint, whatever the word count; its readings are surer (the
     /// hint leaves fewer choices): default 0.9, which reads about a quarter of held-out numbers
@@ -139,10 +139,11 @@ public struct RecognitionOptions: Sendable, Hashable {
     }
 
     /// Under `quality: auto`: a line first read as `words` words under `hint` is read again
-    /// when its confidence is below this.
+    /// whole when its confidence is below this (a line of several words never is: its unsure
+    /// words are, on their own, `lineRereadBelow`).
     public func rereadThreshold(hint: CharacterHint, words: Int) -> Double {
         switch hint {
-        case .text: words <= 1 ? textRereadBelow : lineRereadBelow
+        case .text: words <= 1 ? textRereadBelow : 0
         case .number: numberRereadBelow
         case .digits: 0
         }

@@ -40,6 +40,10 @@ struct RecognitionPipeline: Sendable {
         for line in ink.lines.lines {
             let readings = try read(line, plan, context: context, deadline: deadline, ocrTime: &ocrTime)
             guard var reading = LineReading.consensus(readings, confidenceWeight: options.consensusConfidenceWeight) else { continue }
+            if plan.rereadsOnlyUnsure, readings.count == 1, plan.hint == .text, reading.words.count > 1 {
+                rereadUnsureWords(of: &reading, boardStrokes: ink.strokes, plan, context: context, deadline: deadline,
+                                  ocrTime: &ocrTime)
+            }
             let asRead = reading.text
             if !vocabulary.isEmpty { reading.apply(vocabulary) }
             var result = reading.line(strokes: ink.strokes)
@@ -102,6 +106,52 @@ struct RecognitionPipeline: Sendable {
             }
         }
         return readings
+    }
+
+    /// Under `quality: auto`, each word of a line of several words read with a confidence under
+    /// `RecognitionOptions.lineRereadBelow` is read again on its own, from its strokes, in `render`
+    /// and `rereadRenders`; the reading that those and the word as read in its line agree on most
+    /// replaces it when it is surer than the word as read (its symbols are dropped). Reading a
+    /// word again costs what the word costs, not what its line does. A bonus: it stops when time
+    /// runs out.
+    /// `boardStrokes` are the strokes the pieces' transforms map (`plan.strokes` are drawn).
+    private func rereadUnsureWords(of reading: inout LineReading, boardStrokes: [Stroke], _ plan: Plan,
+                                   context: WorkerContext, deadline: RecognitionDeadline, ocrTime: inout Duration) {
+        var alone = plan
+        alone.variants = options.renders(for: .auto)
+        alone.rereadsOnlyUnsure = false
+        // (piece, word index in its page, the word's strokes), least confident first: when time
+        // runs out, the surest are the ones left as read.
+        var unsure: [(piece: Int, word: Int, strokes: [Int])] = []
+        for p in reading.pieces.indices {
+            let members = LineReading.strokeMembers(of: reading.pieces[p], strokes: boardStrokes)
+            let texted = reading.pieces[p].page.words.indices.filter { !reading.pieces[p].page.words[$0].text.isEmpty }
+            for (m, w) in texted.enumerated()
+            where !members[m].isEmpty && reading.pieces[p].page.words[w].confidence < options.lineRereadBelow {
+                unsure.append((p, w, members[m].sorted()))
+            }
+        }
+        unsure.sort { reading.pieces[$0.piece].page.words[$0.word].confidence < reading.pieces[$1.piece].page.words[$1.word].confidence }
+        for (p, w, strokes) in unsure {
+            let word = reading.pieces[p].page.words[w]
+            var asRead = reading.pieces[p]
+            asRead.page.words = [word]
+            asRead.page.text = word.text
+            let again: [LineReading]
+            do {
+                again = try read(strokes, alone, context: context, deadline: deadline, ocrTime: &ocrTime)
+            } catch {
+                return
+            }
+            guard let best = LineReading.consensus([LineReading(pieces: [asRead])] + again,
+                                                   confidenceWeight: options.consensusConfidenceWeight),
+                  !best.text.isEmpty, best.text != word.text, best.confidence > word.confidence else { continue }
+            var corrected = word
+            corrected.text = best.text
+            corrected.confidence = best.confidence
+            corrected.symbols = []
+            reading.pieces[p].page.words[w] = corrected
+        }
     }
 
     /// Line confidences weighted by their text length.

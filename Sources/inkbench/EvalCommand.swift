@@ -15,7 +15,7 @@ enum EvalCommand {
           --charset C          text | digits | number
           --quality Q          fast | auto | best (default fast; the service's default is auto)
           --reread-below C     under auto, read a line of text read as one word again below this confidence (default 0.4)
-          --line-reread-below C      the same for a line read as several words (default 0)
+          --line-reread-below C      the same for each word of a line of several words, read alone (default 0)
           --number-reread-below C   the same under the number hint (default 0.9; digits: never)
           --height PX --pen RATIO --pad RATIO   the fast rendering
           --no-dictionary      handles without Tesseract's word list

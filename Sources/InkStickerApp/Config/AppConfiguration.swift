@@ -67,8 +67,8 @@ public struct AppConfiguration: Sendable {
     public var wordsLowConfidence = RecognitionOptions().vocabulary.lowConfidence
     /// Under `quality: auto` (the default), a line read with less confidence than these is read
     /// again in two more renderings (`RecognitionOptions.textRereadBelow` for a line read as one
-    /// word, `lineRereadBelow` for several, `numberRereadBelow` under the `number` hint; never
-    /// under `digits`).
+    /// word, `numberRereadBelow` under the `number` hint, never under `digits`; of a line of
+    /// several words, each word under `lineRereadBelow`, on its own).
     public var textRereadBelow = RecognitionOptions().textRereadBelow
     public var lineRereadBelow = RecognitionOptions().lineRereadBelow
     public var numberRereadBelow = RecognitionOptions().numberRereadBelow

@@ -57,8 +57,10 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// a third of held-out persons' words again (Models/README.md, "Levers").
     public var textRereadBelow: Double
     /// The same for each word of a line of text read as several words, read again on its own
-    /// (from its strokes): reading the whole line again costs in proportion to its length, and
-    /// at 0.3 already put the median text line over 1.5× its time read once.
+    /// from its strokes (a whole line read again costs in proportion to its length). Default 0
+    /// (never): at 0.5 held-out handwritten lines read 1.7 to 4.9 points better, but the median
+    /// text line took twice its time and lines drawn from handwriting fonts read worse
+    /// (Models/README.md, "Levers").
     public var lineRereadBelow: Double
     /// The same under the `number` hint, whatever the word count; its readings are surer (the
     /// hint leaves fewer choices): default 0.9, which reads about a quarter of held-out numbers

@@ -113,8 +113,8 @@ struct RecognitionPipeline: Sendable {
     /// and `rereadRenders`; the reading that those and the word as read in its line agree on most
     /// replaces it when it is surer than the word as read (its symbols are dropped). Reading a
     /// word again costs what the word costs, not what its line does. A bonus: it stops when time
-    /// runs out.
-    /// `boardStrokes` are the strokes the pieces' transforms map (`plan.strokes` are drawn).
+    /// runs out. `boardStrokes` are the strokes the pieces' transforms map (`plan.strokes` are
+    /// the ones drawn).
     private func rereadUnsureWords(of reading: inout LineReading, boardStrokes: [Stroke], _ plan: Plan,
                                    context: WorkerContext, deadline: RecognitionDeadline, ocrTime: inout Duration) {
         var alone = plan

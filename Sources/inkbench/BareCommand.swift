@@ -28,9 +28,17 @@ enum BareCommand {
         } catch {
             throw ToolError("\(path): \(error)")
         }
-        let imager = LineImager()
-        guard let line = imager.render(strokes, variant: RecognitionOptions().render).first else { throw ToolError("no ink") }
-        if let pgm = args.string("pgm") { try PGM.write(line.image, to: pgm) }
+        let pool: OCRWorkerPool
+        do {
+            pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1))
+        } catch {
+            throw ToolError("OCR pool: \(error)")
+        }
+        defer { pool.shutdown() }
+        let recognizer = InkRecognizer(pool: pool)
+        // Exactly the image the pipeline reads (words drawn wider, as the service draws them).
+        guard let image = recognizer.lineImages(for: strokes).first else { throw ToolError("no ink") }
+        if let pgm = args.string("pgm") { try PGM.write(image, to: pgm) }
 
         let handle: TesseractHandle
         do {
@@ -42,25 +50,17 @@ enum BareCommand {
         var text = ""
         let bare = try MicroCommand.time(iterations) { () throws(ToolError) in
             do {
-                text = try handle.recognize(image: line.image, pageSegmentationMode: mode, deadline: 10_000).text
+                text = try handle.recognize(image: image, pageSegmentationMode: mode, deadline: 10_000).text
             } catch {
                 throw ToolError("recognize: \(error)")
             }
         }
-        print("bare Tesseract call  \(line.image.width)x\(line.image.height) \(mode) '\(text)': p50 \(Statistics.format3(bare.p50)) ms  p95 \(Statistics.format3(bare.p95)) ms")
+        print("bare Tesseract call  \(image.width)x\(image.height) \(mode) '\(text)': p50 \(Statistics.format3(bare.p50)) ms  p95 \(Statistics.format3(bare.p95)) ms")
 
         let render = try MicroCommand.time(iterations) { () throws(ToolError) in
-            if imager.render(strokes, variant: RecognitionOptions().render).isEmpty { throw ToolError("no ink") }
+            if recognizer.lineImages(for: strokes).isEmpty { throw ToolError("no ink") }
         }
-        print("render (segment, normalise, rasterize): p50 \(Statistics.format3(render.p50)) ms")
-        let pool: OCRWorkerPool
-        do {
-            pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1))
-        } catch {
-            throw ToolError("OCR pool: \(error)")
-        }
-        defer { pool.shutdown() }
-        let recognizer = InkRecognizer(pool: pool)
+        print("render (prepare, segment, normalise, rasterize): p50 \(Statistics.format3(render.p50)) ms")
         let request = RecognitionRequest(strokes: strokes, language: "eng", quality: .fast)
         let pipeline = try MicroCommand.time(iterations) { () throws(ToolError) in
             let result = try EvalCommand.recognizeAll([request], with: recognizer)

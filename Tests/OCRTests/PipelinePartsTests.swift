@@ -267,6 +267,24 @@ import Testing
         #expect(LineReading.consensus([], confidenceWeight: 0.5) == nil)
     }
 
+    /// Each stroke goes to the word whose box holds most of its points; where Tesseract's box of
+    /// a word reaches over the next words (as LSTM word boxes do), a point inside several boxes
+    /// counts for the narrowest, so the later words keep their strokes.
+    @Test func strokesGoToTheNarrowestOfOverlappingWordBoxes() {
+        let boxes = [("call", 0.0, 60.0), ("office", 170, 440), ("at", 300, 340), ("noon", 360, 440)]
+        let words = boxes.map { text, left, right in
+            RecognizedWord(text: text, confidence: 0.9, box: Rect(left: left, top: 0, right: right, bottom: 36), line: 0, symbols: [])
+        }
+        // One stroke under each word, at its own centre, and a dot left of everything.
+        let strokes = [Stroke(x: [10, 50], y: [10, 20]), Stroke(x: [180, 290], y: [10, 20]), Stroke(x: [305, 335], y: [10, 20]),
+                       Stroke(x: [365, 435], y: [10, 20]), Stroke(x: [-20, -19], y: [5, 5])]
+        let image = LineImage(image: GrayImage(width: 440, height: 36), strokeIndexes: Array(strokes.indices),
+                              boardToImage: .identity, imageToBoard: .identity)
+        let piece = LineReading.Piece(image: image, page: TesseractPage(text: "call office at noon", meanConfidence: 0.9,
+                                                                       words: words, elapsed: .zero))
+        #expect(LineReading.strokeMembers(of: piece, strokes: strokes) == [[0, 4], [1], [2], [3]])
+    }
+
     // MARK: Cleanup
 
     static func piece(_ symbols: [(String, Double, Double)], strokes: [Int]) -> LineReading.Piece {

@@ -7,10 +7,8 @@ import Testing
 /// The pipeline's decisions that need no Tesseract: stroke repair, vocabulary, consensus,
 /// mark cleanup.
 @Suite struct PipelinePartsTests {
-    // MARK: Stroke repair
+    // MARK: Rereading
 
-    /// A zig-zag "word" drawn in small steps, then a pen jump to a second word, then a stray
-    /// point far away: cut at both jumps, the stray point dropped, origins kept.
     /// `quality: auto` rereads a line of text read as one word below `textRereadBelow`, never a
     /// whole line of several words (its words, alone), anything under the `number` hint below
     /// `numberRereadBelow` and nothing under `digits`; and reads exactly `render` then
@@ -30,6 +28,10 @@ import Testing
         #expect(Set(options.rereadRenders).isSubset(of: Set(options.bestRenders)))
     }
 
+    // MARK: Stroke repair
+
+    /// A zig-zag "word" drawn in small steps, then a pen jump to a second word, then a stray
+    /// point far away: cut at both jumps, the stray point dropped, origins kept.
     @Test func repairCutsAtUntrackedJumps() {
         var xs: [Double] = [], ys: [Double] = []
         for i in 0..<40 { xs.append(Double(i) * 2); ys.append(i % 4 < 2 ? 0 : 10) }

@@ -113,7 +113,7 @@ import Testing
         let samples = try Corpus.samples("hand-words.jsonl")
         let read = { (quality: RecognitionRequest.Quality, threshold: Double) throws -> [Recognition] in
             var options = RecognitionOptions()
-            (options.textRereadBelow, options.lineRereadBelow) = (threshold, threshold)
+            options.textRereadBelow = threshold
             // `best` in exactly the renderings `auto` reads an unsure line in.
             options.bestRenders = options.renders(for: .auto)
             return try Self.recognitions(samples, language: "ink", quality: quality, options: options).map { try #require($0) }

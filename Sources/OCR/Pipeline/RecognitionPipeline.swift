@@ -122,17 +122,19 @@ struct RecognitionPipeline: Sendable {
         alone.rereadsOnlyUnsure = false
         // (piece, word index in its page, the word's strokes), least confident first: when time
         // runs out, the surest are the ones left as read.
-        var unsure: [(piece: Int, word: Int, strokes: [Int])] = []
+        var unsure: [(piece: Int, word: Int, strokes: [Int], confidence: Double)] = []
         for p in reading.pieces.indices {
+            let words = reading.pieces[p].page.words
+            let texted = words.indices.filter { !words[$0].text.isEmpty }
+            // Strokes are assigned to words only where some word is unsure (never at the default 0).
+            guard texted.contains(where: { words[$0].confidence < options.lineRereadBelow }) else { continue }
             let members = LineReading.strokeMembers(of: reading.pieces[p], strokes: boardStrokes)
-            let texted = reading.pieces[p].page.words.indices.filter { !reading.pieces[p].page.words[$0].text.isEmpty }
-            for (m, w) in texted.enumerated()
-            where !members[m].isEmpty && reading.pieces[p].page.words[w].confidence < options.lineRereadBelow {
-                unsure.append((p, w, members[m].sorted()))
+            for (m, w) in texted.enumerated() where !members[m].isEmpty && words[w].confidence < options.lineRereadBelow {
+                unsure.append((p, w, members[m].sorted(), words[w].confidence))
             }
         }
-        unsure.sort { reading.pieces[$0.piece].page.words[$0.word].confidence < reading.pieces[$1.piece].page.words[$1.word].confidence }
-        for (p, w, strokes) in unsure {
+        unsure.sort { $0.confidence < $1.confidence }
+        for (p, w, strokes, _) in unsure {
             let word = reading.pieces[p].page.words[w]
             var asRead = reading.pieces[p]
             asRead.page.words = [word]

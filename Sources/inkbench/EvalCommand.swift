@@ -22,6 +22,7 @@ enum EvalCommand {
           --set NAME=VALUE,... further Tesseract variables at handle creation
           --no-repair          draw pen jumps inside strokes as they are
           --no-cleanup         keep marks without strokes and dash variants
+          --no-hint-models     read a hint with the language's own model (not ink-number for number)
           --no-rotation --max-rotation DEG   line normalization
           --slant | --no-slant slant correction for every hint (default: numeric hints only)
           --glyph-strokes N    most strokes of a lone glyph
@@ -31,13 +32,14 @@ enum EvalCommand {
           --vocab MODE         truth: each sample's own words plus distractors;
                                distractors: distractors only (the truth is never offered)
           --vocab-size N       distractor words per sample (default 50)
+          --vocab-file FILE    per-sample vocabularies: JSON lines {"id": ..., "words": [...]}
           --vocab-low-confidence C --vocab-max-distance R   vocabulary rules (VocabularyOptions)
           --show-errors N      worst samples per file
-          --out FILE           per-sample results as JSON lines
+          --out FILE           per-sample results as JSON lines (text, confidence, ms of render and OCR, candidates)
         """
 
     static let valued: Set<String> = ["workers", "limit", "charset", "quality", "height", "pen", "pad", "glyph-aspect",
-                                      "vocab", "vocab-size", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline", "glyph-strokes", "vocab-low-confidence", "vocab-max-distance", "reread-below", "line-reread-below", "number-reread-below"]
+                                      "vocab", "vocab-size", "vocab-file", "show-errors", "out", "lang", "psm", "set", "max-rotation", "body", "baseline", "glyph-strokes", "vocab-low-confidence", "vocab-max-distance", "reread-below", "line-reread-below", "number-reread-below"]
 
     static func run(_ arguments: ArraySlice<String>) throws(ToolError) {
         let args = try Arguments(arguments, valued: valued)
@@ -64,6 +66,7 @@ enum EvalCommand {
         options.lineRereadBelow = try args.double("line-reread-below", default: options.lineRereadBelow)
         options.numberRereadBelow = try args.double("number-reread-below", default: options.numberRereadBelow)
         options.cleansMarks = !args.has("no-cleanup")
+        options.usesHintModels = !args.has("no-hint-models")
         options.repairsStrokes = !args.has("no-repair")
         options.singleGlyphMaxAspect = try args.double("glyph-aspect", default: options.singleGlyphMaxAspect)
         var charset: CharacterHint?
@@ -77,6 +80,7 @@ enum EvalCommand {
             quality = value
         }
         let vocabularyMode = args.string("vocab")
+        let vocabularyFile = try args.string("vocab-file").map(Vocabularies.load)
         let vocabularySize = try args.int("vocab-size", default: 50)
         let workers = try args.int("workers", default: 2)
         let language = args.string("lang") ?? "eng"
@@ -106,7 +110,7 @@ enum EvalCommand {
             let vocabularies = vocabularyMode.map { Vocabularies.make(for: samples, mode: $0, size: vocabularySize) }
             let requests = samples.enumerated().map { index, sample in
                 RecognitionRequest(strokes: sample.strokes, language: language, charset: charset,
-                                   words: vocabularies?[index] ?? [], quality: quality)
+                                   words: vocabularies?[index] ?? vocabularyFile?[sample.id] ?? [], quality: quality)
             }
             let clock = ContinuousClock()
             let start = clock.now
@@ -157,7 +161,8 @@ enum EvalCommand {
         let recognition = try? result.get()
         let candidates = (recognition?.candidates ?? []).map { "{\"text\":\(quoted($0.text)),\"confidence\":\($0.confidence)}" }
         return "{\"id\":\(quoted(sample.id)),\"truth\":\(quoted(sample.text)),\"text\":\(quoted(recognition?.text ?? "")),"
-            + "\"confidence\":\(recognition?.confidence ?? 0),\"candidates\":[\(candidates.joined(separator: ","))]}\n"
+            + "\"confidence\":\(recognition?.confidence ?? 0),\"ms\":\((recognition?.timings.renderMs ?? 0) + (recognition?.timings.ocrMs ?? 0)),"
+            + "\"candidates\":[\(candidates.joined(separator: ","))]}\n"
     }
 
     static func quoted(_ text: String) -> String {
@@ -223,6 +228,18 @@ final class ResultBox: @unchecked Sendable {
 
 /// Client vocabularies built from a corpus, to measure `hints.words` without touching test data.
 enum Vocabularies {
+    /// Vocabularies by sample id from JSON lines `{"id": ..., "words": [...]}`.
+    static func load(_ path: String) throws(ToolError) -> [String: [String]] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError("cannot read \(path)") }
+        var vocabularies: [String: [String]] = [:]
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let value = try? JSONReader.parse(Array(line)), let id = value["id"]?.stringValue,
+                  let words = value["words"]?.arrayValue else { throw ToolError("\(path): expected {\"id\", \"words\"} per line") }
+            vocabularies[id] = words.compactMap(\.stringValue)
+        }
+        return vocabularies
+    }
+
     /// For each sample: `size` words of other samples (deterministic), plus, in `truth` mode,
     /// the sample's own words.
     static func make(for samples: [Sample], mode: String, size: Int) -> [[String]] {

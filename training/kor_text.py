@@ -133,10 +133,13 @@ def unseen_words(path=KO_STOCK):
     return tuple(w for w in stock_words(path) if w not in seen and part_of(w) == "train")
 
 
-def dictionary_words():
-    """The Korean model's dictionary: the training part of the hunspell words and the words of
-    `stock_words` of the training part (`part_of`), so never a word of the evaluation part."""
-    return tuple(sorted(set(_select(load_words(), "train")) | {w for w in stock_words() if part_of(w) == "train"}))
+def dictionary_words(part="all"):
+    """The Korean model's dictionary: the hunspell words and the words of `stock_words`, all of
+    them, as a product's word list holds every word it has. With `part="train"`, only those of
+    the training part (`part_of`), never a word of the evaluation part: the dictionary the model
+    was measured with until it took in the whole lists, kept to measure how words no dictionary
+    holds read (the evaluation fonts' words are of the evaluation part)."""
+    return tuple(sorted(set(_select(load_words(), part)) | {w for w in _select(stock_words(), part)}))
 
 
 class _Paragraphs(html.parser.HTMLParser):

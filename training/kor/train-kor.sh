@@ -117,8 +117,8 @@ stage_data() {
     "$PY" "$T/stack_lines.py" "$WORK/ink/dev-kor-hand.jsonl" --n "$DEV_N" --seed 7 -o "$WORK/ink/stack-kor-hand.jsonl"
     # Measured, never chooses: out-of-square designs never trained on (finals below the line).
     "${GEN[@]}" --config "$K/mix-kor-dev-square.json" --seed 271 --n "$DEV_N" --prefix kq -o "$WORK/ink/dev-kor-square.jsonl" &
-    # Measured, never chooses: every held-out font writing real words no training text writes and
-    # no dictionary holds, as the evaluation fonts' words are.
+    # Measured, never chooses: every held-out font writing real words no training text writes (the
+    # stock word list's; the dictionary holds them, as it holds the evaluation fonts' words).
     "${GEN[@]}" --config "$K/mix-kor-dev-unseen.json" --seed 281 --n "$((DEV_N * 3))" --prefix ku -o "$WORK/ink/dev-kor-unseen.jsonl"
     wait_all
 }
@@ -316,11 +316,13 @@ stage_finish() {
     log "installed Models/kor-ink.traineddata ($(stat -c %s "$ROOT/Models/kor-ink.traineddata") bytes)"
 }
 
-# A dictionary for the beam search, as `ink` has one: the training part of hunspell-ko's words and
-# of the word list of Tesseract's stock kor (kor_text.dictionary_words; by kor_text.py's split, the
-# evaluation part's words are never in it) and the punctuation and number patterns of stock kor,
-# added to the installed network. Measured through the API on the held-out font before it is
-# kept: on its texts (training-part words, in the dictionary) and on words the dictionary leaves
+# A dictionary for the beam search, as `ink` has one: hunspell-ko's words and the word list of
+# Tesseract's stock kor, all of them (kor_text.dictionary_words), and the punctuation and number
+# patterns of stock kor, added to the installed network. The evaluation fonts write words of the
+# evaluation part of those lists, so WORK/dictionary/models/kor-ink-heldout.traineddata, the same
+# network with the training part's words only (the dictionary of every model up to the
+# twenty-fifth run's), is built beside it to measure how words no dictionary holds read.
+# Measured through the API on the held-out font before it is kept: on its texts (training-part words, in the dictionary) and on words the dictionary leaves
 # out (WORK/ink/dictcheck.jsonl, read with a dictionary built without them). Kept when it helps
 # the first and costs the second at most two points; the network without it stays in
 # WORK/dictionary/models/kor-ink-raw.traineddata.
@@ -334,6 +336,7 @@ stage_dictionary() {
     cp "$dir/kor-ink.traineddata" "$dir/models/kor-ink-raw.traineddata"
     combine_tessdata -u "$stock" "$dir/stock." >/dev/null 2>&1
     (cd "$T" && "$PY" -c 'import kor_text; print("\n".join(kor_text.dictionary_words()))') > "$dir/word.txt"
+    (cd "$T" && "$PY" -c 'import kor_text; print("\n".join(kor_text.dictionary_words("train")))') > "$dir/word-heldout.txt"
     (cd "$T" && "$PY" -c 'import sys, kor_text; sys.stdout.writelines(w for w in open(sys.argv[1]) if not kor_text.in_dictionary_check(w.strip()))' \
         "$dir/word.txt") > "$dir/word-check.txt"
     for kind in punc number; do
@@ -341,8 +344,9 @@ stage_dictionary() {
         wordlist2dawg "$dir/$kind.txt" "$dir/kor-ink.lstm-$kind-dawg" "$dir/kor-ink.lstm-unicharset" >/dev/null 2>&1
     done
     rm -f "$dir"/stock.*
-    for name in check dict; do
-        wordlist2dawg "$dir/$([[ $name == check ]] && echo word-check || echo word).txt" "$dir/kor-ink.lstm-word-dawg" "$dir/kor-ink.lstm-unicharset" >/dev/null 2>&1
+    local -A words=([check]=word-check [heldout]=word-heldout [dict]=word)
+    for name in check heldout dict; do
+        wordlist2dawg "$dir/${words[$name]}.txt" "$dir/kor-ink.lstm-word-dawg" "$dir/kor-ink.lstm-unicharset" >/dev/null 2>&1
         combine_tessdata "$dir/kor-ink." >/dev/null 2>&1
         cp "$dir/kor-ink.traineddata" "$dir/models/kor-ink-$name.traineddata"
     done

@@ -139,7 +139,7 @@ def dictionary_words(part="all"):
     the training part (`part_of`), never a word of the evaluation part: the dictionary the model
     was measured with until it took in the whole lists, kept to measure how words no dictionary
     holds read (the evaluation fonts' words are of the evaluation part)."""
-    return tuple(sorted(set(_select(load_words(), part)) | {w for w in _select(stock_words(), part)}))
+    return tuple(sorted(set(_select(load_words(), part)) | set(_select(stock_words(), part))))
 
 
 class _Paragraphs(html.parser.HTMLParser):

@@ -322,10 +322,10 @@ stage_finish() {
 # evaluation part of those lists, so WORK/dictionary/models/kor-ink-heldout.traineddata, the same
 # network with the training part's words only (the dictionary of every model up to the
 # twenty-fifth run's), is built beside it to measure how words no dictionary holds read.
-# Measured through the API on the held-out font before it is kept: on its texts (training-part words, in the dictionary) and on words the dictionary leaves
-# out (WORK/ink/dictcheck.jsonl, read with a dictionary built without them). Kept when it helps
-# the first and costs the second at most two points; the network without it stays in
-# WORK/dictionary/models/kor-ink-raw.traineddata.
+# Measured through the API on the held-out font before it is kept: on its texts (training-part
+# words, in the dictionary) and on words the dictionary leaves out (WORK/ink/dictcheck.jsonl, read
+# with a dictionary built without them). Kept when it helps the first and costs the second at
+# most two points; the network without it stays in WORK/dictionary/models/kor-ink-raw.traineddata.
 stage_dictionary() {
     local dir="$WORK/dictionary" kind name stock="/usr/share/tesseract-ocr/5/tessdata/kor.traineddata"
     rm -rf "$dir"

@@ -37,6 +37,11 @@
 #   CONTINUE_FROM=FILE      start the jobs from this float traineddata of the same character set
 #                           (training/ink-float.traineddata: the shipped network before its
 #                           conversion to integers) instead of fra
+#   INPUT_HEIGHT=48         the jobs' network reads lines this many pixels high instead of its
+#                           own height (fra's 36; kor/input_height.py: no weight depends on it),
+#                           and every line is drawn that high (inkrender --input-height), as the
+#                           service draws lines for such a model. Without it, lines are drawn for
+#                           CONTINUE_FROM's own height (38 pixels for a 36-pixel network)
 #   MAX_ITERATIONS=1000000  iteration bound (the time bound normally ends training first)
 #   NUMBER_MINUTES=40       stage number: training time of the number-hint network
 #   NUMBER_RATE=0.0001      stage number: its learning rate
@@ -143,6 +148,16 @@ stage_real() {
     heldout_real groups
 }
 
+# The height of the network the lines are drawn for: INPUT_HEIGHT, else that of the network
+# the jobs continue from (stage number: training/ink-float.traineddata), else nothing (36).
+network_height() {
+    if [[ -n "${INPUT_HEIGHT:-}" ]]; then
+        echo "$INPUT_HEIGHT"
+    elif [[ -n "${1:-}" && -s "$1" ]]; then
+        "$PY" "$T/kor/input_height.py" "$1"
+    fi
+}
+
 # Renders one ink file into DIR as shards NAME-NNNN (inkrender ARGS...), unless the shards are
 # there and newer than the ink and the renderer: a later data stage that changes some ink files
 # re-renders only those (their old shards and lstmf files go first).
@@ -154,13 +169,19 @@ render_set() {
         return
     fi
     rm -f "$stamp" "$dir/$name"-[0-9][0-9][0-9][0-9].*
-    "$RENDER" "$ink" --out "$dir" --name "$name" "$@" && touch "$stamp"
+    "$RENDER" "$ink" --out "$dir" --name "$name" ${HEIGHT:+--input-height "$HEIGHT"} "$@" && touch "$stamp"
 }
 
 stage_render() {
     log "building inkrender"
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     RENDER="$ROOT/.build/debug/inkrender"
+    HEIGHT="$(network_height "${CONTINUE_FROM:-}")"
+    [[ -z "$HEIGHT" || "$HEIGHT" == 36 ]] || log "lines drawn for a network reading $HEIGHT-pixel lines"
+    # A change of height draws every line again (the stamps only know the ink and the renderer).
+    if [[ "$(cat "$WORK/lines/.height" 2>/dev/null || echo 36)" != "${HEIGHT:-36}" ]]; then
+        rm -rf "$WORK/lines/train" "$WORK/lines/dev"
+    fi
     local part set hint train="$WORK/lines/train" dev="$WORK/lines/dev"
     mkdir -p "$train" "$dev"
     render_set "$WORK/ink/synth-101.jsonl" "$train" synth-101 --seed 101 --shard-size 250 &
@@ -200,6 +221,7 @@ stage_render() {
     done
     render_set "$WORK/ink/dev-synth.jsonl" "$dev" dev-synth --plain-fraction 1 --shard-size 100
     render_set "$WORK/ink/dev-english.jsonl" "$dev" dev-english --plain-fraction 1 --shard-size 100
+    echo "${HEIGHT:-36}" > "$WORK/lines/.height"
 }
 
 stage_lstmf() {
@@ -250,9 +272,16 @@ stage_train() {
             rm -rf "$WORK/run-$name"
             mkdir -p "$WORK/run-$name"
             from=(--continue_from "$WORK/starter/base/fra.lstm" --old_traineddata "$BASE")
+            # Each job's own copy of the network it starts from (the jobs start one after another).
             if [[ -n "${CONTINUE_FROM:-}" ]]; then
-                combine_tessdata -e "$CONTINUE_FROM" "$WORK/continue-from.lstm" >/dev/null 2>&1
-                from=(--continue_from "$WORK/continue-from.lstm")
+                combine_tessdata -e "$CONTINUE_FROM" "$WORK/run-$name/from.lstm" >/dev/null 2>&1
+                from=(--continue_from "$WORK/run-$name/from.lstm")
+            fi
+            if [[ -n "${INPUT_HEIGHT:-}" ]]; then
+                # The same network reading taller lines (the lines are drawn that tall).
+                [[ -n "${CONTINUE_FROM:-}" ]] || cp "$WORK/starter/base/fra.lstm" "$WORK/run-$name/from.lstm"
+                "$PY" "$T/kor/input_height.py" "$WORK/run-$name/from.lstm" "$INPUT_HEIGHT"
+                from[1]="$WORK/run-$name/from.lstm"
             fi
             rate_flags=(--reset_learning_rate --learning_rate "$rate")
             if [[ -n "$top" ]]; then
@@ -435,6 +464,7 @@ stage_number() {
     local run="$WORK/run-number" lines="$WORK/lines/number" lists=() set best=""
     [[ -s "$T/ink-float.traineddata" && -s "$WORK/train.list" ]] || { log "no network or data: run the stages up to finish first"; return 1; }
     RENDER="$ROOT/.build/debug/inkrender"
+    HEIGHT="$(network_height "$T/ink-float.traineddata")"
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     mkdir -p "$lines"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind number -o "$WORK/ink/real-ownnum.jsonl"

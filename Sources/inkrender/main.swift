@@ -23,9 +23,9 @@ let usage = """
                            back to), as SyllableBlockLimits has them (default: the service's)
       --block-margin-scale X   the margin of ink split by syllable blocks, as the service's
                            option of that name (default: the service's)
-      --input-height H     the lines are for a network reading lines H pixels high: ink split
-                           by syllable blocks is drawn that high, as the service draws it for
-                           such a model (default: as high as other lines)
+      --input-height H     the lines are for a network reading lines H pixels high: every line
+                           (split by syllable blocks or not) is drawn that high, as the service
+                           draws it for such a model (default: as high as other lines, 38)
     A sample is used only when the service finds as many lines in its ink as its text has
     (text lines split at newlines), each drawn as a single image.
     """
@@ -80,6 +80,7 @@ func run(_ arguments: ArraySlice<String>) throws(ToolError) {
         imager.blockInkScale = BlockInkScale.model.scale(
             networkInputHeight: try args.int("input-height", default: 0),
             lineHeight: imager.renderOptions(for: RecognitionOptions().render).imageHeight)
+        imager.lineInkScale = imager.blockInkScale
     }
     let imaging = RecognitionImaging(imager: imager)
     var counts = Counts()

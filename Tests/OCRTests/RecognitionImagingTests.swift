@@ -126,6 +126,19 @@ import Testing
         #expect(try image(blocks: false, scale: 1.25) == image(blocks: false, scale: 1))
     }
 
+    /// Ink not split by syllable blocks with a larger line ink scale (a Latin network reading
+    /// taller lines): the whole image is that much taller; ink split by syllable blocks keeps
+    /// its own scale.
+    @Test func aLargerLineInkScaleDrawsOtherLinesTaller() throws {
+        func image(blocks: Bool, scale: Double) throws -> GrayImage {
+            try Self.firstLineImage(LineImager(lineInkScale: scale), blocks: blocks)
+        }
+        let before = try image(blocks: false, scale: 1), after = try image(blocks: false, scale: 48.0 / 38)
+        #expect(after.height == 48 && before.height == 38)
+        #expect(abs(Double(after.width) - 48.0 / 38 * Double(before.width)) <= 1.5)
+        #expect(try image(blocks: true, scale: 48.0 / 38) == image(blocks: true, scale: 1))
+    }
+
     /// `.model` draws Korean lines as high as the network reads them, never lower than other
     /// lines and at most twice as high; `.fixed` ignores the network.
     @Test func theModelsBlockInkScaleFollowsItsInputHeight() {

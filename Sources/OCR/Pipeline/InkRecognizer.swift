@@ -73,9 +73,10 @@ extension InkRecognizer {
         var imager = self.imager
         imager.options.segmentation.groupsSyllableBlocks = model.map(options.syllableBlocks.applies) ?? false
         imager.blockMarginScale = options.blockMarginScale
-        imager.blockInkScale = options.blockInkScale.scale(
-            networkInputHeight: model.flatMap { pool.configuration.catalog.networkInputHeights[$0] },
-            lineHeight: self.imager.renderOptions(for: options.render).imageHeight)
+        let inputHeight = model.flatMap { pool.configuration.catalog.networkInputHeights[$0] }
+        let lineHeight = self.imager.renderOptions(for: options.render).imageHeight
+        imager.blockInkScale = options.blockInkScale.scale(networkInputHeight: inputHeight, lineHeight: lineHeight)
+        imager.lineInkScale = BlockInkScale.model.scale(networkInputHeight: inputHeight, lineHeight: lineHeight)
         return imager
     }
 }

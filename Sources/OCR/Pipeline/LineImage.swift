@@ -31,20 +31,33 @@ public struct LineImager: Sendable {
     /// final consonant and the ticks of its vowel are a few pixels at the usual height. Default
     /// 1: as every other line.
     public var blockInkScale: Double
+    /// Ink not split by syllable blocks is drawn this many times as high as the variant says
+    /// (ink, pen and margin alike), for a network whose input is that much taller than other
+    /// lines' images (`BlockInkScale.model`'s scale of a Latin network reading 48-pixel lines).
+    /// Default 1.
+    public var lineInkScale: Double
 
     /// An imager with the given normalisation options.
-    public init(options: RenderOptions = RenderOptions(), blockMarginScale: Double = 1, blockInkScale: Double = 1) {
+    public init(options: RenderOptions = RenderOptions(), blockMarginScale: Double = 1, blockInkScale: Double = 1,
+                lineInkScale: Double = 1) {
         self.options = options
         self.blockMarginScale = blockMarginScale
         self.blockInkScale = blockInkScale
+        self.lineInkScale = lineInkScale
     }
 
     /// The variant this imager actually draws for `variant`: the same, except for ink split by
     /// syllable blocks, whose margin is scaled by `blockMarginScale` (the ink height growing so
     /// that ink, margins and pen are as high as before) and whose whole image is
-    /// `blockInkScale` times as high.
+    /// `blockInkScale` times as high; other ink's image is `lineInkScale` times as high.
     public func drawn(_ variant: RenderVariant) -> RenderVariant {
-        guard options.segmentation.groupsSyllableBlocks, blockMarginScale != 1 || blockInkScale != 1 else { return variant }
+        guard options.segmentation.groupsSyllableBlocks else {
+            guard lineInkScale != 1 else { return variant }
+            var drawn = variant
+            drawn.inkHeight = variant.inkHeight * lineInkScale
+            return drawn
+        }
+        guard blockMarginScale != 1 || blockInkScale != 1 else { return variant }
         var drawn = variant
         drawn.paddingRatio = variant.paddingRatio * blockMarginScale
         let before = 1 + 2 * variant.paddingRatio + variant.penWidthRatio

@@ -171,6 +171,32 @@ import Testing
     }
 
     /// Character error rates of the shipped model and of stock `eng` on the first 60 samples of a fixture file.
+    /// `ink-tall` (`ink`'s network reading 48-pixel lines): its lines are drawn as high as it
+    /// reads them, `ink`'s as before, and it reads hand-printed notes as `ink` does (the same
+    /// bound as `readsPrintedInk`, and no worse than stock `eng`).
+    @Test func theTallModelReadsLinesDrawnAsHighAsItsNetwork() throws {
+        let catalog = TessdataCatalog(extraDirectories: [Self.modelsDirectory])
+        #expect(catalog.networkInputHeights["ink-tall"] == 48)
+        #expect(catalog.networkInputHeights["ink"] == 36)
+        let samples = Array(try Corpus.samples("print.jsonl").prefix(60))
+        let pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1, queueDepth: 1,
+                                                                     defaultLanguage: "ink", catalog: catalog))
+        let recognizer = InkRecognizer(pool: pool)
+        let strokes = RecognitionImagingTests.strokes(samples[0])
+        let tall = recognizer.lineImages(for: strokes, language: "ink-tall")
+        let usual = recognizer.lineImages(for: strokes, language: "ink")
+        pool.shutdown()
+        #expect(!usual.isEmpty && tall.count == usual.count)
+        for (a, b) in zip(tall, usual) {
+            #expect(abs(Double(a.height) - 48.0 / 38 * Double(b.height)) <= 1.5, "\(a.height) against \(b.height)")
+        }
+        let truths = samples.map(\.text)
+        let rate = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "ink-tall"))
+        let stock = Self.characterErrorRate(truths: truths, readings: try Self.recognize(samples, language: "eng"))
+        #expect(rate <= 0.05)
+        #expect(rate <= stock)
+    }
+
     static func errorRates(_ file: String) throws -> (ink: Double, eng: Double) {
         let samples = Array(try Corpus.samples(file).prefix(60))
         let truths = samples.map(\.text)

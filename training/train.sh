@@ -165,11 +165,12 @@ render_set() {
     local ink="$1" dir="$2" name="$3" stamp
     shift 3
     stamp="$dir/.$name.rendered"
-    if [[ -f $stamp && $stamp -nt $ink && $stamp -nt $RENDER ]]; then
+    # The stamp holds the height the lines were drawn for (empty: 36).
+    if [[ -f $stamp && $stamp -nt $ink && $stamp -nt $RENDER && "$(cat "$stamp")" == "${HEIGHT:-}" ]]; then
         return
     fi
     rm -f "$stamp" "$dir/$name"-[0-9][0-9][0-9][0-9].*
-    "$RENDER" "$ink" --out "$dir" --name "$name" ${HEIGHT:+--input-height "$HEIGHT"} "$@" && touch "$stamp"
+    "$RENDER" "$ink" --out "$dir" --name "$name" ${HEIGHT:+--input-height "$HEIGHT"} "$@" && echo -n "${HEIGHT:-}" > "$stamp"
 }
 
 stage_render() {
@@ -177,11 +178,8 @@ stage_render() {
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     RENDER="$ROOT/.build/debug/inkrender"
     HEIGHT="$(network_height "${CONTINUE_FROM:-}")"
-    [[ -z "$HEIGHT" || "$HEIGHT" == 36 ]] || log "lines drawn for a network reading $HEIGHT-pixel lines"
-    # A change of height draws every line again (the stamps only know the ink and the renderer).
-    if [[ "$(cat "$WORK/lines/.height" 2>/dev/null || echo 36)" != "${HEIGHT:-36}" ]]; then
-        rm -rf "$WORK/lines/train" "$WORK/lines/dev"
-    fi
+    [[ $HEIGHT != 36 ]] || HEIGHT=""
+    [[ -z "$HEIGHT" ]] || log "lines drawn for a network reading $HEIGHT-pixel lines"
     local part set hint train="$WORK/lines/train" dev="$WORK/lines/dev"
     mkdir -p "$train" "$dev"
     render_set "$WORK/ink/synth-101.jsonl" "$train" synth-101 --seed 101 --shard-size 250 &
@@ -221,7 +219,6 @@ stage_render() {
     done
     render_set "$WORK/ink/dev-synth.jsonl" "$dev" dev-synth --plain-fraction 1 --shard-size 100
     render_set "$WORK/ink/dev-english.jsonl" "$dev" dev-english --plain-fraction 1 --shard-size 100
-    echo "${HEIGHT:-36}" > "$WORK/lines/.height"
 }
 
 stage_lstmf() {
@@ -465,6 +462,7 @@ stage_number() {
     [[ -s "$T/ink-float.traineddata" && -s "$WORK/train.list" ]] || { log "no network or data: run the stages up to finish first"; return 1; }
     RENDER="$ROOT/.build/debug/inkrender"
     HEIGHT="$(network_height "$T/ink-float.traineddata")"
+    [[ $HEIGHT != 36 ]] || HEIGHT=""
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     mkdir -p "$lines"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind number -o "$WORK/ink/real-ownnum.jsonl"

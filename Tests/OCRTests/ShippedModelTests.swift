@@ -170,7 +170,6 @@ import Testing
         #expect(try read("eng", aliased) == ink)
     }
 
-    /// Character error rates of the shipped model and of stock `eng` on the first 60 samples of a fixture file.
     /// `ink-tall` (`ink`'s network reading 48-pixel lines): its lines are drawn as high as it
     /// reads them, `ink`'s as before, and it reads hand-printed notes as `ink` does (the same
     /// bound as `readsPrintedInk`, and no worse than stock `eng`).
@@ -197,6 +196,7 @@ import Testing
         #expect(rate <= stock)
     }
 
+    /// Character error rates of the shipped model and of stock `eng` on the first 60 samples of a fixture file.
     static func errorRates(_ file: String) throws -> (ink: Double, eng: Double) {
         let samples = Array(try Corpus.samples(file).prefix(60))
         let truths = samples.map(\.text)

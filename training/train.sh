@@ -42,6 +42,10 @@
 #                           and every line is drawn that high (inkrender --input-height), as the
 #                           service draws lines for such a model. Without it, lines are drawn for
 #                           CONTINUE_FROM's own height (38 pixels for a 36-pixel network)
+#   WIDTH_SCALE=0.79        text lines and numbers drawn this many times as wide as the service's
+#                           default stretch draws them (inkrender --width-scale): 38/48 keeps a
+#                           48-pixel network's columns per letter those of a 36-pixel one; the
+#                           service must then be started with its width scales times as much
 #   MAX_ITERATIONS=1000000  iteration bound (the time bound normally ends training first)
 #   NUMBER_MINUTES=40       stage number: training time of the number-hint network
 #   NUMBER_RATE=0.0001      stage number: its learning rate
@@ -165,12 +169,14 @@ render_set() {
     local ink="$1" dir="$2" name="$3" stamp
     shift 3
     stamp="$dir/.$name.rendered"
-    # The stamp holds the height the lines were drawn for (empty: 36).
-    if [[ -f $stamp && $stamp -nt $ink && $stamp -nt $RENDER && "$(cat "$stamp")" == "${HEIGHT:-}" ]]; then
+    # The stamp holds the height and width scale the lines were drawn for (empty: 36 and 1).
+    local drawn="${HEIGHT:-}${WIDTH_SCALE:+ x$WIDTH_SCALE}"
+    if [[ -f $stamp && $stamp -nt $ink && $stamp -nt $RENDER && "$(cat "$stamp")" == "$drawn" ]]; then
         return
     fi
     rm -f "$stamp" "$dir/$name"-[0-9][0-9][0-9][0-9].*
-    "$RENDER" "$ink" --out "$dir" --name "$name" ${HEIGHT:+--input-height "$HEIGHT"} "$@" && echo -n "${HEIGHT:-}" > "$stamp"
+    "$RENDER" "$ink" --out "$dir" --name "$name" ${HEIGHT:+--input-height "$HEIGHT"} \
+        ${WIDTH_SCALE:+--width-scale "$WIDTH_SCALE"} "$@" && echo -n "$drawn" > "$stamp"
 }
 
 stage_render() {

@@ -26,6 +26,9 @@ let usage = """
       --input-height H     the lines are for a network reading lines H pixels high: every line
                            (split by syllable blocks or not) is drawn that high, as the service
                            draws it for such a model (default: as high as other lines, 38)
+      --width-scale F      text, long-text and number lines drawn F times as wide as the
+                           service's default stretch draws them (its --text-width-scale,
+                           --long-text-width-scale and --numeric-width-scale times F; default 1)
     A sample is used only when the service finds as many lines in its ink as its text has
     (text lines split at newlines), each drawn as a single image.
     """
@@ -42,7 +45,8 @@ struct Counts {
 func run(_ arguments: ArraySlice<String>) throws(ToolError) {
     let args = try Arguments(arguments, valued: ["out", "name", "format", "shard-size", "copies", "plain-fraction",
                                                  "best-fraction", "seed", "hint", "limit",
-                                                 "block-height-ratio", "block-gap-ratio", "block-margin-scale", "input-height", "block-lookback", "block-width-ratio", "block-hang-ratio"])
+                                                 "block-height-ratio", "block-gap-ratio", "block-margin-scale", "input-height", "block-lookback", "block-width-ratio", "block-hang-ratio",
+                                                 "width-scale"])
     guard !args.positionals.isEmpty, let directory = args.string("out") else { throw ToolError(usage) }
     guard let hint = CharacterHint(rawValue: args.string("hint") ?? "text") else { throw ToolError("unknown --hint") }
     let limit = try args.int("limit", default: 0)
@@ -82,7 +86,12 @@ func run(_ arguments: ArraySlice<String>) throws(ToolError) {
             lineHeight: imager.renderOptions(for: RecognitionOptions().render).imageHeight)
         imager.lineInkScale = imager.blockInkScale
     }
-    let imaging = RecognitionImaging(imager: imager)
+    var options = RecognitionOptions()
+    let widthScale = try args.double("width-scale", default: 1)
+    options.textWidthScale *= widthScale
+    options.longTextWidthScale = options.longTextWidthScale.map { $0 * widthScale }
+    options.numericWidthScale *= widthScale
+    let imaging = RecognitionImaging(imager: imager, options: options)
     var counts = Counts()
     for path in args.positionals {
         for sample in try Corpus.load(path, limit: limit > 0 ? limit : nil, rejected: &counts.rejected) {

@@ -152,13 +152,20 @@ stage_real() {
     heldout_real groups
 }
 
-# The height of the network the lines are drawn for: INPUT_HEIGHT, else that of the network
-# the jobs continue from (stage number: training/ink-float.traineddata), else nothing (36).
+# The input height of a network (a .traineddata file), or nothing for fra's 36 or no file.
+file_height() {
+    local height=""
+    [[ -z "${1:-}" || ! -s "$1" ]] || height="$("$PY" "$T/kor/input_height.py" "$1")"
+    [[ $height == 36 ]] || echo "$height"
+}
+
+# The height the training jobs' lines are drawn for: INPUT_HEIGHT, else that of the network
+# they continue from, else nothing (36).
 network_height() {
     if [[ -n "${INPUT_HEIGHT:-}" ]]; then
-        echo "$INPUT_HEIGHT"
-    elif [[ -n "${1:-}" && -s "$1" ]]; then
-        "$PY" "$T/kor/input_height.py" "$1"
+        [[ $INPUT_HEIGHT == 36 ]] || echo "$INPUT_HEIGHT"
+    else
+        file_height "${CONTINUE_FROM:-}"
     fi
 }
 
@@ -183,8 +190,7 @@ stage_render() {
     log "building inkrender"
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     RENDER="$ROOT/.build/debug/inkrender"
-    HEIGHT="$(network_height "${CONTINUE_FROM:-}")"
-    [[ $HEIGHT != 36 ]] || HEIGHT=""
+    HEIGHT="$(network_height)"
     [[ -z "$HEIGHT" ]] || log "lines drawn for a network reading $HEIGHT-pixel lines"
     local part set hint train="$WORK/lines/train" dev="$WORK/lines/dev"
     mkdir -p "$train" "$dev"
@@ -467,8 +473,8 @@ stage_number() {
     local run="$WORK/run-number" lines="$WORK/lines/number" lists=() set best=""
     [[ -s "$T/ink-float.traineddata" && -s "$WORK/train.list" ]] || { log "no network or data: run the stages up to finish first"; return 1; }
     RENDER="$ROOT/.build/debug/inkrender"
-    HEIGHT="$(network_height "$T/ink-float.traineddata")"
-    [[ $HEIGHT != 36 ]] || HEIGHT=""
+    # Drawn for the network it continues from, whatever INPUT_HEIGHT says.
+    HEIGHT="$(file_height "$T/ink-float.traineddata")"
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     mkdir -p "$lines"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind number -o "$WORK/ink/real-ownnum.jsonl"

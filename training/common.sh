@@ -36,7 +36,9 @@ snapshot_checkpoints() {
     while sleep "$((SNAPSHOT_MINUTES * 60))"; do
         elapsed=$((elapsed + SNAPSHOT_MINUTES))
         for name in "$@"; do
-            [[ -s "$WORK/run-$name/${prefix}_checkpoint" ]] &&
+            # -e, not -s: lstmtraining rewrites the file in place, and an instant at which it is
+            # empty must not skip the snapshot (copy_settled waits until it is written).
+            [[ -e "$WORK/run-$name/${prefix}_checkpoint" ]] &&
                 copy_settled "$WORK/run-$name/${prefix}_checkpoint" "$WORK/run-$name/snapshot-$(date +%H%M)-${elapsed}min.checkpoint"
         done
     done
@@ -50,7 +52,7 @@ copy_settled() {
     local from="$1" to="$2" before after try
     for try in $(seq 1 60); do
         before="$(stat -c '%.9Y %s' "$from")"
-        if (($(date +%s) - ${before%%.*} >= 1)); then
+        if ((${before#* } > 0 && $(date +%s) - ${before%%.*} >= 1)); then
             cp "$from" "$to.part"
             after="$(stat -c '%.9Y %s' "$from")"
             if [[ $before == "$after" && $(stat -c %s "$to.part") == "${after#* }" ]]; then

@@ -58,8 +58,15 @@ import Testing
         return (process, output)
     }
 
+    /// The directory of these tests' directories (databases, migrations, sockets), removed when
+    /// the test process exits.
+    static let temporaryRoot: String = {
+        atexit { try? FileManager.default.removeItem(atPath: ExecutableTests.temporaryRoot) }
+        return NSTemporaryDirectory() + "inksticker-exe-" + UUID().uuidString
+    }()
+
     static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "inksticker-exe-" + UUID().uuidString
+        let path = temporaryRoot + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return path
     }

@@ -32,10 +32,16 @@ enum Fixtures {
         try TesseractHandle(tessdataPath: tessdata, language: "eng")
     }
 
-    /// A fresh empty directory under the system temporary directory.
+    /// The directory of this test process's directories, removed when the process exits (a
+    /// test that fails half-way leaves nothing behind either).
+    static let temporaryRoot: URL = {
+        atexit { try? FileManager.default.removeItem(at: Fixtures.temporaryRoot) }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("ocr-tests-\(UUID().uuidString)")
+    }()
+
+    /// A fresh empty directory under `temporaryRoot`.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ocr-tests-\(UUID().uuidString)")
+        let url = temporaryRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -58,7 +58,7 @@ import Testing
         return (process, output)
     }
 
-    /// The directory of these tests' directories (databases, migrations, sockets), removed when
+    /// The directory of these tests' directories (databases, migration copies), removed when
     /// the test process exits.
     static let temporaryRoot: String = {
         atexit { try? FileManager.default.removeItem(atPath: ExecutableTests.temporaryRoot) }

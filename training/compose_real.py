@@ -18,10 +18,15 @@ numbers  prices, dates, times, phone numbers, codes, percentages, small sums, pl
          jitter. With --crowd, a share of them is written as in one movement: glyphs narrow,
          touching or overlapping, some joined by a pen stroke, slashes and brackets sometimes
          far taller than the digits.
+letters  1-4 words of a word list written with one person's isolated letters (most persons who
+         wrote letters wrote no words): each letter normalised as the digits are, lower-case
+         letters to their part of the line (x-height, ascender, descender) against the
+         baseline, written apart or close as print is.
 
   python3 compose_real.py lines IN.jsonl --n 8000 --seed 5 -o OUT.jsonl
   python3 compose_real.py numbers IN.jsonl --n 6000 --seed 5 -o OUT.jsonl
   python3 compose_real.py numbers IN.jsonl --n 200 --min-parts 3 -o OUT.jsonl   (runs, lists, sums)
+  python3 compose_real.py letters IN.jsonl --words /usr/share/dict/american-english --n 6000 -o OUT.jsonl
 
 Deterministic for the same input, n and seed. Time channels are dropped (the pieces were
 written at unrelated times).
@@ -30,6 +35,7 @@ import argparse
 import collections
 import json
 import random
+import re
 import string
 
 PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
@@ -156,6 +162,19 @@ GLYPHS = {
 }
 for c in string.digits + string.ascii_uppercase:
     GLYPHS[c] = DIGIT
+# Lower-case letters by the part of the line they fill: the body (x-height about 0.6 H), body
+# and ascender, body and descender; i and j with their dot (without it, as body letters).
+LOWER = {}
+for c in "acemnorsuvwxz":
+    LOWER[c] = ("h", 0.6, -0.3)
+for c in "bdfhkl":
+    LOWER[c] = ("h", 1.0, -0.5)
+for c in "gpqy":
+    LOWER[c] = ("h", 0.95, -0.125)
+LOWER["t"] = ("h", 0.85, -0.425)
+LOWER["i"] = ("h", 0.85, -0.425)
+LOWER["j"] = ("h", 1.2, -0.25)
+UNDOTTED = {"i": LOWER["a"], "j": LOWER["g"]}
 
 
 # Marks a crowded neighbour could hide.
@@ -168,7 +187,11 @@ TALL = set("/()$")
 def place(glyph, x, height, rng, squeeze=1.0, tall=1.0):
     """The glyph normalised to `height` with its left edge at x, its width times `squeeze` and,
     if it is a TALL sign, its size times `tall`: its strokes and its width."""
-    measure, size, centre = GLYPHS[glyph["text"]]
+    c = glyph["text"]
+    if c in UNDOTTED and len(glyph["strokes"]) == 1:
+        measure, size, centre = UNDOTTED[c]
+    else:
+        measure, size, centre = GLYPHS.get(c) or LOWER[c]
     if glyph["text"] in TALL:
         size *= tall
     x0, y0, x1, y1 = bounds(glyph["strokes"])
@@ -310,6 +333,54 @@ def make_numbers(records, n, seed, prefix, min_parts=1, crowd=0.0):
     return out
 
 
+def make_letter_words(records, vocabulary, n, seed, prefix):
+    rng = random.Random(seed)
+    letters = collections.defaultdict(lambda: collections.defaultdict(list))
+    for r in records:
+        if r["kind"] == "char" and r["text"] in string.ascii_letters and r.get("strokes"):
+            letters[r["person"]][r["text"]].append(r)
+    # Every person with most of one alphabet; a word is written in a case the person's letters
+    # allow, and a letter a person did not write is not borrowed (one word, one hand).
+    def cases(inventory):
+        lower = sum(c in inventory for c in string.ascii_lowercase) >= 20
+        upper = sum(c in inventory for c in string.ascii_uppercase) >= 20
+        return [case for case, ok in (("lower", lower), ("title", lower and upper), ("upper", upper)) if ok]
+    persons = sorted(p for p, inv in letters.items() if cases(inv))
+    weight = {"lower": 13, "title": 4, "upper": 3}
+    out = []
+    while persons and vocabulary and len(out) < n:
+        person = rng.choice(persons)
+        own = letters[person]
+        allowed = cases(own)
+        words = []
+        for _ in range(rng.choices([1, 2, 3, 4], [5, 2, 2, 1])[0]):
+            case = rng.choices(allowed, [weight[c] for c in allowed])[0]
+            for _ in range(20):
+                word = rng.choice(vocabulary)
+                word = word.upper() if case == "upper" else word.capitalize() if case == "title" else word
+                if all(c in own for c in word):
+                    words.append(word)
+                    break
+        if not words:
+            continue
+        text = " ".join(words)
+        height = 100.0
+        # Print written letter by letter: close, or apart as in boxes.
+        letter_gap = rng.uniform(0.04, 0.2) if rng.random() < 0.8 else rng.uniform(0.25, 0.5)
+        space = max(rng.uniform(0.45, 0.9), letter_gap + rng.uniform(0.35, 0.6))
+        slope = rng.uniform(-0.04, 0.04)
+        pen_x, strokes = 0.0, []
+        for c in text:
+            if c == " ":
+                pen_x += (space + rng.uniform(-0.1, 0.1)) * height
+                continue
+            placed, width = place(rng.choice(own[c]), pen_x, height, rng)
+            strokes.extend({"x": s["x"], "y": [round(y + slope * x, 2) for x, y in zip(s["x"], s["y"])]} for s in placed)
+            pen_x += width + (letter_gap + rng.uniform(-0.04, 0.06)) * height
+        out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": text, "strokes": strokes})
+    return out
+
+
 def layout_rows(text, rng):
     """The words of `text` in one row, or (a fifth of those of three or more words) in two or
     three rows written one under the other, read top to bottom (the label has a line break
@@ -324,7 +395,7 @@ def layout_rows(text, rng):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["lines", "numbers"])
+    ap.add_argument("what", choices=["lines", "numbers", "letters"])
     ap.add_argument("input")
     ap.add_argument("--n", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=5)
@@ -332,12 +403,19 @@ def main():
     ap.add_argument("--min-parts", type=int, default=1, help="numbers: only those of at least this many words")
     ap.add_argument("--crowd", type=float, default=0.0,
                     help="numbers: the share written in one movement (narrow glyphs, touching, some joined)")
+    ap.add_argument("--words", help="letters: the word list to write (one word per line; words of 2-12 letters a-z kept)")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
     with open(a.input, encoding="utf-8") as f:
         records = [json.loads(line) for line in f if line.strip()]
     if a.what == "lines":
         samples = make_lines(records, a.n, a.seed, a.prefix or "line")
+    elif a.what == "letters":
+        if not a.words:
+            ap.error("letters needs --words")
+        with open(a.words, encoding="utf-8") as f:
+            vocabulary = sorted({w.strip() for w in f if re.fullmatch(r"[a-z]{2,12}", w.strip())})
+        samples = make_letter_words(records, vocabulary, a.n, a.seed, a.prefix or "letters")
     else:
         samples = make_numbers(records, a.n, a.seed, a.prefix or "number", a.min_parts, a.crowd)
     with open(a.out, "w", encoding="utf-8") as out:

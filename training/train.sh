@@ -23,6 +23,9 @@
 #   NUMBERS_N=8000          numbers composed from one person's real digits and symbols
 #   CROWDED_N=4000          numbers composed the same way but written as in one movement (narrow
 #                           glyphs, touching, some joined): the `real-crowded` shards
+#   LETTERS_N=0             words of WORDS written with one person's isolated letters (most persons
+#                           who wrote letters wrote no words), two renders each: the `real-letters`
+#                           shards
 #   TRAIN_MINUTES=100       wall-clock bound of each training job
 #   SNAPSHOT_MINUTES=20     a copy of each job's latest checkpoint is kept this often, so the
 #                           effect of training time is measured on the same held-out persons
@@ -68,6 +71,7 @@ CHARS_N="${CHARS_N:-10000}"
 LINES_N="${LINES_N:-10000}"
 NUMBERS_N="${NUMBERS_N:-8000}"
 CROWDED_N="${CROWDED_N:-4000}"
+LETTERS_N="${LETTERS_N:-0}"
 TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
 SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 JOBS="${JOBS:-a:0.0005 b:0.001}"
@@ -148,6 +152,11 @@ stage_real() {
         "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$CROWDED_N" --crowd 1 --seed 6 \
             --prefix crowded -o "$WORK/ink/real-crowded.jsonl"
     fi
+    rm -f "$WORK/ink/real-letters.jsonl"
+    if ((LETTERS_N > 0)); then
+        "$PY" "$T/compose_real.py" letters "$WORK/ink/real-all.jsonl" --words "$WORDS" --n "$LETTERS_N" --seed 16 \
+            -o "$WORK/ink/real-letters.jsonl"
+    fi
     heldout_real persons
     heldout_real groups
 }
@@ -218,6 +227,11 @@ stage_render() {
         wait_all
     else
         rm -f "$train"/real-crowded-*
+    fi
+    if [[ -s "$WORK/ink/real-letters.jsonl" ]]; then
+        render_set "$WORK/ink/real-letters.jsonl" "$train" real-letters --seed 16 --copies 2 --shard-size 250
+    else
+        rm -f "$train"/real-letters-*
     fi
     # Held-out ink exactly as the service draws it (the hint its kind gets through the API).
     for part in persons groups; do

@@ -192,7 +192,7 @@ def place(glyph, x, height, rng, squeeze=1.0, tall=1.0):
         measure, size, centre = UNDOTTED[c]
     else:
         measure, size, centre = GLYPHS.get(c) or LOWER[c]
-    if glyph["text"] in TALL:
+    if c in TALL:
         size *= tall
     x0, y0, x1, y1 = bounds(glyph["strokes"])
     w, h = max(x1 - x0, 1e-6), max(y1 - y0, 1e-6)

@@ -33,8 +33,13 @@ extension InkNormalizer {
         let mapped = lineStrokes.map { $0.applying(transform) }
         guard let ink = mapped.bounds else { return [] }
 
-        let scale = self.scale(inkWidth: ink.width, inkHeight: ink.height, strokeCount: mapped.count,
-                               typicalStrokeHeight: typicalStrokeHeight)
+        // Only when the stroke is all the ink: the bars of an `=` are split into two lines,
+        // and two dashes read worse than the nothing such a line reads otherwise.
+        let isAllInk = drawable.count == strokes.lazy.filter { $0.pointCount > 0 }.count
+        let scale = options.flatMarkWidth > 0 && isAllInk && FlatMark.isFlatMark(mapped)
+            ? options.targetInkHeight * options.flatMarkWidth / max(ink.width, 1e-6)
+            : self.scale(inkWidth: ink.width, inkHeight: ink.height, strokeCount: mapped.count,
+                         typicalStrokeHeight: typicalStrokeHeight)
         let scaleX = scale * widthScale(forAspect: ink.width * scale / options.targetInkHeight)
         // Ink-relative, scaled coordinates from here: the ink's top-left corner at the origin.
         transform = transform
@@ -106,6 +111,27 @@ extension InkNormalizer {
                             // A single dot has no size at all; any finite scale draws it the same.
                             1e-6)
         return options.targetInkHeight / reference
+    }
+}
+
+/// Ink that is one flat, straight stroke: a dash or an underscore written alone, which no
+/// letter height can scale (see `RenderOptions.flatMarkWidth`). A cursive word written in one
+/// stroke can be as flat, but its path goes up and down along it, several times its width.
+enum FlatMark {
+    /// Width over height from which one stroke counts as flat.
+    static let minAspect = 4.0
+    /// Path length over width up to which a flat stroke counts as straight.
+    static let maxPathToWidth = 1.5
+
+    static func isFlatMark(_ strokes: [Stroke]) -> Bool {
+        guard strokes.count == 1, let stroke = strokes.first, let box = stroke.bounds, box.width > 0,
+              box.width >= minAspect * box.height else { return false }
+        var path = 0.0
+        for index in 1..<max(1, stroke.pointCount) {
+            let dx = stroke.x[index] - stroke.x[index - 1], dy = stroke.y[index] - stroke.y[index - 1]
+            path += (dx * dx + dy * dy).squareRoot()
+        }
+        return path <= maxPathToWidth * box.width
     }
 }
 

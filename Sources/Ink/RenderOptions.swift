@@ -34,6 +34,12 @@ public struct RenderOptions: Sendable, Equatable {
     public var flatAspectBase: Double
     /// See `flatAspectBase`.
     public var flatAspectPerStroke: Double
+    /// Ink that is one flat, straight stroke (at least `FlatMark.minAspect` times as wide
+    /// as high, its path at most `FlatMark.maxPathToWidth` times its width: a dash, an
+    /// underscore) is drawn as a mark this many target heights wide, centred, instead of as
+    /// text as tall as its own ink (a dash 4 units high became a wobbly rule 24 pixels high
+    /// and 290 wide, and was read as nothing). Default 1; 0 draws it as any other line.
+    public var flatMarkWidth: Double
     /// A speck (see `LineSegmenter.Options.speckRatio`) more than this many letter heights
     /// above or below a line's letters is left out of the line's image, so that a pen tap
     /// does not set the line's height. Default 1; 0 keeps every speck.
@@ -68,6 +74,7 @@ public struct RenderOptions: Sendable, Equatable {
         minHeightToTypicalStroke: Double = 0.5,
         flatAspectBase: Double = 8,
         flatAspectPerStroke: Double = 8,
+        flatMarkWidth: Double = 1,
         outlierRatio: Double = 1,
         widthScale: Double = 1,
         longLineWidthScale: Double? = nil,
@@ -89,6 +96,7 @@ public struct RenderOptions: Sendable, Equatable {
         self.minHeightToTypicalStroke = minHeightToTypicalStroke
         self.flatAspectBase = flatAspectBase
         self.flatAspectPerStroke = flatAspectPerStroke
+        self.flatMarkWidth = flatMarkWidth
         self.outlierRatio = outlierRatio
         self.segmentation = segmentation
     }

@@ -163,11 +163,16 @@ import Testing
         let widest = { (strokes: Int) in
             Int(((options.flatAspectBase + options.flatAspectPerStroke * Double(strokes)) * 24 + 2 * options.margin).rounded(.up))
         }
-        // A horizontal line, in tablet units.
+        // A horizontal line, in tablet units (alone, it is drawn as a mark: next test).
         let rule = try #require(normalizer.render([Stroke(x: [1000, 41000], y: [5000, 5000])]).first)
         #expect(rule.image.height == defaultHeight)
         #expect(rule.image.width <= widest(1))
-        #expect(rule.image.inkPixelCount() > 100)
+        #expect(rule.image.inkPixelCount() > 20)
+        // Two of them, far apart in one line: flat ink of two strokes.
+        let rules = normalizer.render([Stroke(x: [1000, 41000], y: [5000, 5000]), Stroke(x: [50000, 90000], y: [5000, 5000])])
+        #expect(rules.count == 1)
+        #expect(try #require(rules.first).image.width <= widest(2))
+        #expect(try #require(rules.first).image.inkPixelCount() > 100)
         // A row of five dots.
         let dots = (0..<5).map { Stroke(x: [Double($0) * 3000], y: [100]) }
         let row = normalizer.render(dots)
@@ -179,6 +184,31 @@ import Testing
         #expect(single.image.pixel(x: defaultHeight / 2, y: defaultHeight / 2) ?? 255 < 128)
         #expect(single.image.inkPixelCount() < 10)
         #expect(single.imageToBoard.apply(to: Point(x: 19, y: 19)).distance(to: Point(x: 123.4, y: 567.8)) < 1e-3)
+    }
+
+    @Test func aLoneDashIsDrawnAsAMark() throws {
+        let options = RenderOptions()
+        let target = Int(options.targetInkHeight)
+        // A dash written alone, 50 units wide and 4 high, a little wavy: one target height
+        // wide, in the middle rows, not a rule as tall as the line and twelve times as wide.
+        let dash = Stroke(x: [0, 10, 20, 30, 40, 50], y: [0, 2, 4, 3, 1, 2])
+        let mark = try #require(normalizer.render([dash]).first).image
+        let box = try #require(mark.inkBounds(threshold: 128))
+        #expect(box.maxX - box.minX <= target + 3)
+        #expect(box.maxY - box.minY <= 6)
+        #expect(abs((box.minY + box.maxY) / 2 - defaultHeight / 2) <= 2)
+        // A cursive word of one stroke is as flat, but its path goes up and down: drawn as text.
+        let word = Stroke(x: (0...40).map { Double($0) * 10 }, y: (0...40).map { $0 % 2 == 0 ? 0 : 60 })
+        let text = try #require(normalizer.render([word]).first).image
+        let textBox = try #require(text.inkBounds(threshold: 128))
+        #expect(textBox.maxY - textBox.minY >= target - 3)
+        // The dash beside other ink is part of a line, scaled as before (the bars of an `=` split
+        // into two lines read worse as two dashes).
+        let bars = [dash, Stroke(x: [0, 50], y: [30, 31])]
+        let dashes = normalizer.render(bars)
+        #expect(dashes.allSatisfy { rendering in
+            rendering.image.inkBounds(threshold: 128).map { $0.maxX - $0.minX > 2 * target } ?? false
+        })
     }
 
     @Test func aRuleUnderTextIsScaledLikeTheText() throws {

@@ -206,6 +206,7 @@ import Testing
         // into two lines read worse as two dashes).
         let bars = [dash, Stroke(x: [0, 50], y: [30, 31])]
         let dashes = normalizer.render(bars)
+        #expect(!dashes.isEmpty)
         #expect(dashes.allSatisfy { rendering in
             rendering.image.inkBounds(threshold: 128).map { $0.maxX - $0.minX > 2 * target } ?? false
         })

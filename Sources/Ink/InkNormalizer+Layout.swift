@@ -33,13 +33,11 @@ extension InkNormalizer {
         let mapped = lineStrokes.map { $0.applying(transform) }
         guard let ink = mapped.bounds else { return [] }
 
-        // Only when the stroke is all the ink: the bars of an `=` are split into two lines,
-        // and two dashes read worse than the nothing such a line reads otherwise.
-        let isAllInk = drawable.count == strokes.lazy.filter { $0.pointCount > 0 }.count
-        let scale = options.flatMarkWidth > 0 && isAllInk && FlatMark.isFlatMark(mapped)
-            ? options.targetInkHeight * options.flatMarkWidth / max(ink.width, 1e-6)
-            : self.scale(inkWidth: ink.width, inkHeight: ink.height, strokeCount: mapped.count,
-                         typicalStrokeHeight: typicalStrokeHeight)
+        // A mark only when the stroke is all the ink: the bars of an `=` are split into two
+        // lines, and two dashes read worse than the nothing such a line reads otherwise.
+        let isMark = FlatMark.isFlatMark(mapped) && drawable.count == strokes.lazy.filter { $0.pointCount > 0 }.count
+        let scale = self.scale(inkWidth: ink.width, inkHeight: ink.height, strokeCount: mapped.count,
+                               typicalStrokeHeight: typicalStrokeHeight, isFlatMark: isMark)
         let scaleX = scale * widthScale(forAspect: ink.width * scale / options.targetInkHeight)
         // Ink-relative, scaled coordinates from here: the ink's top-left corner at the origin.
         transform = transform
@@ -102,8 +100,13 @@ extension InkNormalizer {
 
     /// Pixels per board unit for ink of the given size: `targetInkHeight` over the ink height,
     /// except that flat ink is treated as at least `minHeightToTypicalStroke` typical strokes
-    /// high and as no wider than the flat-aspect limit allows.
-    func scale(inkWidth: Double, inkHeight: Double, strokeCount: Int, typicalStrokeHeight: Double?) -> Double {
+    /// high and as no wider than the flat-aspect limit allows, and a flat mark (`FlatMark`) is
+    /// drawn `flatMarkWidth` target heights wide.
+    func scale(inkWidth: Double, inkHeight: Double, strokeCount: Int, typicalStrokeHeight: Double?,
+               isFlatMark: Bool = false) -> Double {
+        if isFlatMark, options.flatMarkWidth > 0 {
+            return options.targetInkHeight * options.flatMarkWidth / max(inkWidth, 1e-6)
+        }
         let maxAspect = options.flatAspectBase + options.flatAspectPerStroke * Double(strokeCount)
         let reference = max(inkHeight,
                             options.minHeightToTypicalStroke * (typicalStrokeHeight ?? 0),

@@ -33,8 +33,8 @@ extension InkNormalizer {
         let mapped = lineStrokes.map { $0.applying(transform) }
         guard let ink = mapped.bounds else { return [] }
 
-        // A mark only when the stroke is all the ink: the bars of an `=` are split into two
-        // lines, and two dashes read worse than the nothing such a line reads otherwise.
+        // A mark only when the stroke is all the ink: a dash beside other ink is part of what is
+        // written there, and is drawn to its scale.
         let isMark = FlatMark.isFlatMark(mapped) && drawable.count == strokes.lazy.filter { $0.pointCount > 0 }.count
         let scale = self.scale(inkWidth: ink.width, inkHeight: ink.height, strokeCount: mapped.count,
                                typicalStrokeHeight: typicalStrokeHeight, isFlatMark: isMark)
@@ -125,10 +125,31 @@ enum FlatMark {
     static let minAspect = 4.0
     /// Path length over width up to which a flat stroke counts as straight.
     static let maxPathToWidth = 1.5
+    /// The share of the narrower of two flat strokes that must lie over the other for them to
+    /// count as stacked.
+    static let minStackOverlap = 0.5
 
+    /// Whether the ink is one flat, straight stroke: a dash, an underscore.
     static func isFlatMark(_ strokes: [Stroke]) -> Bool {
-        guard strokes.count == 1, let stroke = strokes.first, let box = stroke.bounds, box.width > 0,
-              box.width >= minAspect * box.height else { return false }
+        strokes.count == 1 && isFlatAndStraight(strokes[0])
+    }
+
+    /// Whether the ink is two or three flat, straight strokes stacked over each other: an
+    /// `=`, a `≡`, a double rule.
+    static func isStack(_ strokes: [Stroke]) -> Bool {
+        guard (2...3).contains(strokes.count), strokes.allSatisfy(isFlatAndStraight) else { return false }
+        let boxes = strokes.compactMap(\.bounds)
+        for (index, box) in boxes.enumerated() {
+            for other in boxes[(index + 1)...] {
+                let overlap = min(box.maxX, other.maxX) - max(box.minX, other.minX)
+                guard overlap >= minStackOverlap * min(box.width, other.width) else { return false }
+            }
+        }
+        return true
+    }
+
+    static func isFlatAndStraight(_ stroke: Stroke) -> Bool {
+        guard let box = stroke.bounds, box.width > 0, box.width >= minAspect * box.height else { return false }
         var path = 0.0
         for index in 1..<max(1, stroke.pointCount) {
             let dx = stroke.x[index] - stroke.x[index - 1], dy = stroke.y[index] - stroke.y[index - 1]

@@ -15,6 +15,9 @@ import Geometry
 /// just before them when they fit there (i-dots, t-crosses, a j-dot written first), else with
 /// the line they fit best.
 ///
+/// Ink that is nothing but two or three flat bars stacked over each other (an `=` written
+/// alone) is one line: by height alone each bar would be a line below the other.
+///
 /// Distances are in letter heights: the median height of a line's tall strokes once it has
 /// `minStrokesForLineHeight` of them, otherwise the median over the whole ink. Lines come out
 /// top to bottom, each with its stroke indexes in writing order.
@@ -100,6 +103,8 @@ public struct LineSegmenter: Sendable {
         let boxes = strokes.map(\.bounds)
         let present = boxes.indices.filter { boxes[$0] != nil }
         guard !present.isEmpty else { return [] }
+        // The bars of an `=` written alone are each a line by height; together they are one mark.
+        if FlatMark.isStack(present.map { strokes[$0] }) { return [present] }
         let drawn = boxes.map { $0 ?? Rect(x: 0, y: 0, width: 0, height: 0) }
         guard options.groupsSyllableBlocks else { return place(drawn, present) }
         // Blocks are runs of consecutive strokes, so a line's blocks flattened and sorted are

@@ -202,14 +202,25 @@ import Testing
         let text = try #require(normalizer.render([word]).first).image
         let textBox = try #require(text.inkBounds(threshold: 128))
         #expect(textBox.maxY - textBox.minY >= target - 3)
-        // The dash beside other ink is part of a line, scaled as before (the bars of an `=` split
-        // into two lines read worse as two dashes).
-        let bars = [dash, Stroke(x: [0, 50], y: [30, 31])]
+        // The dash beside other ink is part of what is written there, scaled to it: two dashes,
+        // one below and to the right of the other, are two lines, each drawn as a rule.
+        let bars = [dash, Stroke(x: [100, 150], y: [30, 31])]
         let dashes = normalizer.render(bars)
         #expect(!dashes.isEmpty)
         #expect(dashes.allSatisfy { rendering in
             rendering.image.inkBounds(threshold: 128).map { $0.maxX - $0.minX > 2 * target } ?? false
         })
+    }
+
+    @Test func anEqualsSignWrittenAloneIsDrawnAsOneGlyph() throws {
+        // Its bars, 50 units wide and 30 apart, in one image with its proportions: not two lines.
+        let bars = [Stroke(x: [0, 25, 50], y: [0, 2, 1]), Stroke(x: [2, 30, 52], y: [30, 31, 33])]
+        let renderings = normalizer.render(bars)
+        #expect(renderings.count == 1)
+        let box = try #require(renderings.first?.image.inkBounds(threshold: 128))
+        let width = box.maxX - box.minX, height = box.maxY - box.minY
+        #expect(height >= Int(RenderOptions().targetInkHeight) - 3)
+        #expect(width > height && width < 2 * height)
     }
 
     @Test func aRuleUnderTextIsScaledLikeTheText() throws {

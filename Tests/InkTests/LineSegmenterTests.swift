@@ -55,6 +55,19 @@ import Testing
         #expect(segmenter.segment(word + below + [dot]) == [Array(0..<6) + [12], Array(6..<12)])
     }
 
+    @Test func stackedBarsWrittenAloneAreOneLine() {
+        // An `=` and a `≡`: each bar is a line by height alone.
+        let top = Stroke(x: [0, 25, 50], y: [0, 2, 1]), middle = Stroke(x: [4, 30, 56], y: [30, 31, 33])
+        let bottom = Stroke(x: [-2, 48], y: [60, 61])
+        #expect(segmenter.segment([top, middle]) == [[0, 1]])
+        #expect(segmenter.segment([top, middle, bottom]) == [[0, 1, 2]])
+        // Bars side by side, not over each other, stay lines of their own; bars far below a word
+        // are a line of their own, not the word's.
+        #expect(segmenter.segment([top, Stroke(x: [80, 130], y: [30, 31])]).count == 2)
+        let word = TestInk.word(x: 0, baseline: -200, height: 40, letters: 2)
+        #expect(segmenter.segment(word + [top, middle]) == [[0, 1], [2, 3]])
+    }
+
     @Test func aPenTapFarFromTheWritingBelongsToNoLine() {
         let word = TestInk.word(x: 100, baseline: 400, height: 40, letters: 6)
         let tap = Stroke(x: [900, 902], y: [100, 101])          // far right and far above

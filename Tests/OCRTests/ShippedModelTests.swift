@@ -105,6 +105,14 @@ import Testing
         #expect(ink < eng)
     }
 
+    /// A dash and an `=` written alone read as themselves. Before, a lone flat stroke was drawn
+    /// as a rule as tall as a line, and the bars of an `=` were two lines: both read as nothing.
+    @Test func aLoneDashAndEqualsSignAreRead() throws {
+        let dash = CorpusSample(id: "dash", text: "-", strokes: [[(0, 0), (10, 2), (20, 4), (30, 3), (40, 1), (50, 2)]])
+        let equals = CorpusSample(id: "equals", text: "=", strokes: [[(0, 0), (25, 2), (50, 1)], [(2, 25), (30, 26), (52, 28)]])
+        #expect(try Self.recognize([dash, equals], language: "ink") == ["-", "="])
+    }
+
     /// `quality: auto` (the default) reads a line in the other renderings only when its first
     /// reading is unsure: on real handwritten words, a word read with confidence under the
     /// threshold comes back as `best` reads it in the same renderings, a surer one as `fast` reads

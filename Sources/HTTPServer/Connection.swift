@@ -10,8 +10,8 @@ final class Connection {
         case readingBody
         /// The handler has the request; no timeout here (handlers keep their own deadlines).
         case handling
-        /// A streaming response is being written.
-        case streaming(HTTPBodyStream)
+        /// A streaming response is being written, framed so.
+        case streaming(HTTPBodyStream, BodyFraming)
         /// A final response is queued; the connection closes when it is written.
         case closing
         /// The final response is written and the write side shut down; what the client still
@@ -41,6 +41,13 @@ final class Connection {
     var writeDeadline: UInt64 = 0
     var wantsWrite = false
     var readPaused = false
+    /// The client shut down its sending side (`EPOLLRDHUP` seen): no longer watched for, since
+    /// the event stays set. What it sent before may still be unread while reading is paused.
+    var hangupSeen = false
+    /// Everything the client sent has been read, up to its end: it half-closed, or closed. Its
+    /// buffered requests are still answered, then the connection closes (a half-close is not
+    /// an abort: the answers to requests already sent are owed).
+    var inputEnded = false
     var processing = false
     /// Whether the connection has buffered requests left after its turn and waits in the
     /// loop's ready list for the next one.
@@ -67,6 +74,11 @@ final class Connection {
 
     var isHandling: Bool {
         if case .handling = phase { return true }
+        return false
+    }
+
+    var isStreaming: Bool {
+        if case .streaming = phase { return true }
         return false
     }
 

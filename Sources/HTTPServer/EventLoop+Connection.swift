@@ -14,13 +14,16 @@ extension EventLoop {
     /// thousands of them.
     static let maxRequestsPerTurn = 32
 
-    /// Whether reading from this client must wait: its pipelined input or unread output is over its bound.
+    /// Whether reading from this client must wait: its pipelined input (while a request is
+    /// handled, waits its turn or streams its answer) or its unread output is over its bound.
     func mustPauseReading(_ connection: Connection) -> Bool {
-        ((connection.isHandling || connection.deferred) && connection.bufferedInput >= Self.maxPipelinedBytes)
+        ((connection.isHandling || connection.isStreaming || connection.deferred)
+            && connection.bufferedInput >= Self.maxPipelinedBytes)
             || connection.pendingOutput >= Self.maxPendingOutputBytes
     }
 
-    func readable(_ connection: Connection) {
+    /// The client's socket reported `events`: input, its end, or an error.
+    func readable(_ connection: Connection, events: UInt32) {
         switch connection.phase {
         case .lingering, .closing:
             // The final answer is queued or sent: what the client still sends is read and dropped,
@@ -30,7 +33,22 @@ extension EventLoop {
         default:
             break
         }
-        if !mustPauseReading(connection) {
+        if events & (UInt32(CSYS_EPOLLHUP) | UInt32(CSYS_EPOLLERR)) != 0 {
+            // Both directions are gone (a reset): no answer can reach the client.
+            close(connection)
+            return
+        }
+        if events & UInt32(CSYS_EPOLLRDHUP) != 0, !connection.hangupSeen {
+            // An event stream's client that stops sending has gone. Anyone else may be waiting
+            // for answers: stop watching for the hang-up (it stays set) and read on to its end.
+            if connection.isStreaming {
+                close(connection)
+                return
+            }
+            connection.hangupSeen = true
+            updateInterest(connection)
+        }
+        if !mustPauseReading(connection), !connection.inputEnded {
             readLoop: for _ in 0..<Self.maxReadsPerEvent {
                 switch Socket.read(connection.fd, into: scratchBuffer) {
                 case .bytes(let n):
@@ -38,7 +56,15 @@ extension EventLoop {
                     if n < scratchBuffer.count || mustPauseReading(connection) { break readLoop }
                 case .wouldBlock:
                     break readLoop
-                case .closed, .failed:
+                case .closed:
+                    if connection.isStreaming {
+                        close(connection)
+                        return
+                    }
+                    connection.inputEnded = true
+                    updateInterest(connection)
+                    break readLoop
+                case .failed:
                     close(connection)
                     return
                 }
@@ -46,6 +72,12 @@ extension EventLoop {
         }
         process(connection)
         updateReadPause(connection)
+    }
+
+    /// The client's input has ended and what it sent is answered: close once the answers are written.
+    private func closeAfterAnswers(_ connection: Connection) {
+        connection.phase = .closing
+        flush(connection)
     }
 
     /// Turns reading off while the connection is over a bound, and back on when it is under.
@@ -70,6 +102,7 @@ extension EventLoop {
             }
             if connection.bufferedInput == 0, case .idle = connection.phase {
                 connection.compactInput()
+                if connection.inputEnded { closeAfterAnswers(connection) }
                 return
             }
             if connection.pendingOutput >= Self.maxPendingOutputBytes {
@@ -97,6 +130,11 @@ extension EventLoop {
             connection.inputStart += result.consumed
             switch result.event {
             case .needMore:
+                if connection.inputEnded {
+                    // The rest of this request will never come.
+                    closeAfterAnswers(connection)
+                    return
+                }
                 if case .idle = connection.phase, connection.bufferedInput > 0 {
                     connection.phase = .readingHead
                     connection.requestStart = Clock.now()
@@ -152,30 +190,35 @@ extension EventLoop {
         guard let connection = connections[connectionID], connection.sequence == sequence,
               connection.isHandling else { return }
         let isHead = connection.head?.method == .head
-        let keepAlive = connection.keepAlive && !draining
+        // A client whose input ended with this request is told the connection closes after it.
+        var keepAlive = connection.keepAlive && !draining && !(connection.inputEnded && connection.bufferedInput == 0)
         let date = dates.current()
         switch response.body {
         case .bytes(let body):
             response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
-                                   date: date, bodyLengthForFraming: body.count)
+                                   date: date, framing: .length(body.count))
             if !isHead && response.status.code != 204 && response.status.code != 304 {
                 connection.output.append(contentsOf: body)
             }
             record(connection, response: response, bytes: body.count)
             endExchange(connection, keepAlive: keepAlive)
         case .stream(let stream):
+            // A HEAD response has the header fields of the GET response, and no body (RFC 9110
+            // §9.3.2): the same framing, which promises no length.
+            let framing = BodyFraming.stream(for: connection.head?.version ?? .http1_1)
+            if framing == .untilClose { keepAlive = false }
             response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
-                                   date: date, bodyLengthForFraming: isHead ? 0 : nil)
+                                   date: date, framing: framing)
             record(connection, response: response, bytes: 0)
             if isHead {
                 stream.close()
                 endExchange(connection, keepAlive: keepAlive)
             } else {
                 connection.keepAlive = keepAlive
-                connection.phase = .streaming(stream)
+                connection.phase = .streaming(stream, framing)
                 let (early, finished) = stream.bind(loop: self, connectionID: connection.id)
-                for chunk in early { ChunkedEncoding.appendChunk(chunk, to: &connection.output) }
-                if finished { finishStream(connection, stream: stream) }
+                for piece in early { framing.appendPiece(piece, to: &connection.output) }
+                if finished { finishStream(connection, stream: stream, framing: framing) }
             }
         }
         flush(connection)
@@ -195,27 +238,27 @@ extension EventLoop {
 
     func streamWrite(connectionID: UInt64, stream: HTTPBodyStream, bytes: [UInt8]) {
         stream.written(bytes.count)
-        guard let connection = connections[connectionID], case .streaming(let current) = connection.phase,
+        guard let connection = connections[connectionID], case .streaming(let current, let framing) = connection.phase,
               current === stream else { return }
         if connection.pendingOutput > core.configuration.maxStreamBacklogBytes {
             // The client reads slower than we produce: drop it rather than buffer without bound.
             close(connection)
             return
         }
-        ChunkedEncoding.appendChunk(bytes, to: &connection.output)
+        framing.appendPiece(bytes, to: &connection.output)
         flush(connection)
     }
 
     func streamFinish(connectionID: UInt64, stream: HTTPBodyStream) {
-        guard let connection = connections[connectionID], case .streaming(let current) = connection.phase,
+        guard let connection = connections[connectionID], case .streaming(let current, let framing) = connection.phase,
               current === stream else { return }
-        finishStream(connection, stream: stream)
+        finishStream(connection, stream: stream, framing: framing)
         flush(connection)
         if !connection.closed, case .idle = connection.phase { process(connection) }
     }
 
-    private func finishStream(_ connection: Connection, stream: HTTPBodyStream) {
-        connection.output.append(contentsOf: ChunkedEncoding.lastChunk)
+    private func finishStream(_ connection: Connection, stream: HTTPBodyStream, framing: BodyFraming) {
+        framing.appendEnd(to: &connection.output)
         stream.close()
         endExchange(connection, keepAlive: connection.keepAlive && !draining)
     }
@@ -227,7 +270,7 @@ extension EventLoop {
         }
         let response = core.handler.errorResponse(status: status, detail: detail)
         response.serializeHead(into: &connection.output, keepAlive: false, requestID: connection.requestID,
-                               date: dates.current(), bodyLengthForFraming: response.contentLength ?? 0)
+                               date: dates.current(), framing: .length(response.contentLength ?? 0))
         if case .bytes(let body) = response.body { connection.output.append(contentsOf: body) }
         record(connection, response: response, bytes: response.contentLength ?? 0)
         connection.phase = .closing
@@ -345,9 +388,10 @@ extension EventLoop {
         updateInterest(connection)
     }
 
-    private func updateInterest(_ connection: Connection) {
-        var events = UInt32(CSYS_EPOLLRDHUP)
-        if !connection.readPaused { events |= UInt32(CSYS_EPOLLIN) }
+    func updateInterest(_ connection: Connection) {
+        var events: UInt32 = 0
+        if !connection.hangupSeen && !connection.inputEnded { events |= UInt32(CSYS_EPOLLRDHUP) }
+        if !connection.readPaused && !connection.inputEnded { events |= UInt32(CSYS_EPOLLIN) }
         if connection.wantsWrite { events |= UInt32(CSYS_EPOLLOUT) }
         _ = csys_epoll_ctl(epfd, Int32(CSYS_EPOLL_CTL_MOD), connection.fd, events, connection.id)
     }
@@ -358,7 +402,7 @@ extension EventLoop {
         Socket.close(connection.fd)
         connections.removeValue(forKey: connection.id)
         core.metrics.openConnections.wrappingSubtract(1, ordering: .relaxed)
-        if case .streaming(let stream) = connection.phase { stream.close() }
+        if case .streaming(let stream, _) = connection.phase { stream.close() }
     }
 
     /// Enforces each phase's deadline (RFC 9110 §15.5.9: 408 for requests not received in time).

@@ -26,7 +26,7 @@ final class ServerCore: Sendable {
         withRetry.headers.replaceOrAdd(name: "Retry-After", value: "1")
         var dates = HTTPDateCache()
         withRetry.serializeHead(into: &out, keepAlive: false, requestID: "overload", date: dates.current(),
-                                bodyLengthForFraming: withRetry.contentLength ?? 0)
+                                framing: .length(withRetry.contentLength ?? 0))
         if case .bytes(let body) = withRetry.body { out.append(contentsOf: body) }
         overloadResponse = out
     }
@@ -120,7 +120,7 @@ final class EventLoop: @unchecked Sendable {
                     if mask & UInt32(CSYS_EPOLLOUT) != 0 { flush(connection) }
                     if mask & (UInt32(CSYS_EPOLLIN) | UInt32(CSYS_EPOLLERR) | UInt32(CSYS_EPOLLHUP) | UInt32(CSYS_EPOLLRDHUP)) != 0,
                        !connection.closed {
-                        readable(connection)
+                        readable(connection, events: mask)
                     }
                 }
             }

@@ -9,6 +9,8 @@ public struct HTTPParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case headersTooLarge
         case contentTooLarge
         case methodNotImplemented
+        /// A transfer coding the server does not know, before the final `chunked`.
+        case codingNotImplemented
         case versionNotSupported
     }
 
@@ -27,7 +29,7 @@ public struct HTTPParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .requestLineTooLong: .uriTooLong
         case .headersTooLarge: .headerFieldsTooLarge
         case .contentTooLarge: .contentTooLarge
-        case .methodNotImplemented: .notImplemented
+        case .methodNotImplemented, .codingNotImplemented: .notImplemented
         case .versionNotSupported: .httpVersionNotSupported
         }
     }

@@ -172,8 +172,14 @@ public struct HTTPRequestParser: Sendable {
                 throw .bad("Transfer-Encoding is not allowed in HTTP/1.0")
             }
             let codings = head.headers.tokens("transfer-encoding")
-            guard codings == ["chunked"] else {
-                throw .bad("unsupported transfer coding '\(transferEncodings.joined(separator: ", "))'; only chunked is accepted")
+            let listed = transferEncodings.joined(separator: ", ")
+            // Without chunked last, or with it twice, the body's end cannot be known: 400 (§6.3).
+            guard codings.last == "chunked", codings.dropLast().allSatisfy({ $0 != "chunked" }) else {
+                throw .bad("transfer coding '\(listed)' does not end with chunked once; only chunked is accepted")
+            }
+            // Framed, but encoded in a way this server does not decode: 501 (§6.1).
+            guard codings.count == 1 else {
+                throw HTTPParseError(.codingNotImplemented, "unsupported transfer coding '\(listed)'; only chunked is accepted")
             }
             return .chunked
         }

@@ -70,6 +70,9 @@ final class RawClient {
         return Self.split(text)
     }
 
+    /// Shuts down the sending side: the server sees the end of the input, and may still answer.
+    func halfClose() { _ = shutdown(fd, Int32(SHUT_WR)) }
+
     /// Reads until the peer closes (or the timeout passes); true when it closed.
     func waitForClose(timeoutMs: Int32 = 3000) -> (text: String, closed: Bool) {
         read(timeoutMs: timeoutMs) { _ in false }
@@ -109,6 +112,13 @@ struct EchoHandler: HTTPHandler {
                 usleep(UInt32(delayMs * 1000))
                 writer.send(response)
             }
+        } else if request.path == "/big" {
+            writer.send(HTTPResponse(status: .ok, headers: headers, body: [UInt8](repeating: 0x61, count: 16 << 20), route: "big"))
+        } else if request.path == "/stream/open" {
+            // One event, then open until the client goes.
+            let stream = HTTPBodyStream()
+            writer.send(HTTPResponse(status: .ok, stream: stream, route: "stream"))
+            stream.write(Array("event 0\n".utf8))
         } else if request.path == "/stream" {
             let stream = HTTPBodyStream()
             writer.send(HTTPResponse(status: .ok, stream: stream, route: "stream"))

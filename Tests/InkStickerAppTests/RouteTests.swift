@@ -1,6 +1,8 @@
 import Foundation
 import HTTPServer
+import Locking
 @testable import InkStickerApp
+import Store
 import Testing
 
 /// Route behaviour in-process: every route of the application with a real SQLite file, a
@@ -63,6 +65,74 @@ import Testing
         #expect(app.recognizer.requests.count == 1)
         let other = try app.request(.post, board.base + "/stickers", json: ["strokes": [["x": [1.0], "y": [2.0]]]], headers: key, token: board.token)
         #expect(other.status == 422)
+        // InkML carries its options in the query: the same body with other options is another request.
+        let inkML = Array(InkMLTests.inkML(Self.stroke, withTime: false).utf8)
+        let xmlKey = ["Idempotency-Key": "retry-2", "Content-Type": "application/inkml+xml"]
+        let text = try app.request(.post, board.base + "/stickers?target=new&charset=text", body: inkML, headers: xmlKey, token: board.token)
+        let digits = try app.request(.post, board.base + "/stickers?target=new&charset=digits", body: inkML, headers: xmlKey, token: board.token)
+        #expect(text.status == 201, "\(text.text)")
+        #expect(digits.status == 422 && digits.header("Idempotent-Replayed") == nil, "\(digits.text)")
+    }
+
+    /// End-editing plans from one read of the board's fields and writes later: a field made in
+    /// between must not be left a field while editing ended after it (its `created` event before the
+    /// `committed` ones). It is committed too, or end-editing comes first and the field is newer.
+    @Test func endEditingLeavesNoFieldMadeWhileItWasPlanned() throws {
+        let app = try InProcessApp { configuration in
+            configuration.inkRatePerToken = (rate: 0, burst: 0)
+            configuration.inkRatePerAddress = (rate: 0, burst: 0)
+        }
+        let board = try app.board()
+        nonisolated(unsafe) let shared = app
+        for round in 0..<6 {
+            // Fields enough that planning (a label laid out for each) takes a few milliseconds.
+            try app.services.database.write { tx in
+                for index in 0..<200 {
+                    let x = Double(index * 200 + round * 100_000)
+                    try tx.insertSticker(StickerRecord(
+                        id: "s_fill_\(round)_\(index)", boardId: board.id, state: .field, text: "filler", recognizedText: "filler",
+                        confidence: 0.9, candidates: [], anchor: .init(x: x, y: 0), center: .init(x: x + 50, y: 20),
+                        frame: .init(x: x, y: 0, width: 100, height: 40), fontFamily: "sans-bold", fontSize: 24,
+                        style: .init(strokeWidth: 0, strokeColor: "#000000", fillColor: nil, kerning: 0, lineHeight: 1.2,
+                                     alignment: .center, lineLimit: nil),
+                        maxLength: nil, charset: nil, inkBounds: .init(x: x, y: 0, width: 100, height: 40),
+                        createdAt: 1, updatedAt: 1, committedAt: nil))
+                }
+            }
+            let start = try app.services.database.read { try $0.latestEventId(boardId: board.id) }
+            let created = Lock("")
+            let group = DispatchGroup()
+            group.enter()
+            Thread.detachNewThread {
+                _ = try? shared.request(.post, board.base + "/end-editing", token: board.token)
+                group.leave()
+            }
+            group.enter()
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: Double(round) / 1000)
+                let answer = try? shared.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": "new"],
+                                                 token: board.token)
+                created.withLock { $0 = answer?.json["id"] as? String ?? "" }
+                group.leave()
+            }
+            group.wait()
+            let id = created.withLock { $0 }
+            let (state, events) = try app.services.database.read { tx in
+                (try tx.sticker(id: id, boardId: board.id)?.state, try tx.events(boardId: board.id, afterId: start, limit: 1000))
+            }
+            let made = try #require(events.first { $0.stickerId == id && $0.type == .created }?.id)
+            let lastCommitted = events.filter { $0.type == .committed }.map(\.id).max() ?? 0
+            #expect(state != .field || made > lastCommitted, "round \(round): made at event \(made), still a field after \(lastCommitted)")
+            _ = try app.request(.post, board.base + "/end-editing", token: board.token)
+        }
+    }
+
+    @Test func optionsAsteriskDescribesTheServer() throws {
+        let app = try InProcessApp()
+        let answer = try app.request(.options, "*")
+        #expect(answer.status == 204)
+        let allowed = Set((answer.header("Allow") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(allowed.isSuperset(of: ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"]), "\(allowed)")
     }
 
     @Test func conditionalRequests() throws {

@@ -34,6 +34,13 @@ final class Application: HTTPHandler {
             CachePolicy.apply(to: &response, method: method, path: path, ifNoneMatch: ifNoneMatch)
             writer.send(origin.map { cors.decorate(response, origin: $0) } ?? response)
         }
+        if method == .options, request.head.target == "*" {
+            // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7).
+            var headers = HTTPHeaders()
+            headers.add(name: "Allow", value: serverMethods.map(\.rawValue).joined(separator: ", "))
+            send(HTTPResponse(status: .noContent, headers: headers, route: "OPTIONS *"))
+            return
+        }
         do throws(APIError) {
             // Matched once, when the head arrived (`admit`); requests made in-process are matched here.
             let resolution = request.admission?.context as? Router.Resolution ?? router.resolve(request.head)
@@ -57,6 +64,16 @@ final class Application: HTTPHandler {
         } catch {
             send(error.response())
         }
+    }
+
+    /// Every method some resource of the server allows, in the router's order.
+    private var serverMethods: [HTTPMethod] {
+        var methods: [HTTPMethod] = []
+        for method in router.routes.flatMap({ $0.method == .get ? [.get, .head] : [$0.method] }) + [.options]
+        where !methods.contains(method) {
+            methods.append(method)
+        }
+        return methods
     }
 
     private func allowedMethods(_ segments: [Substring]) -> [HTTPMethod] {

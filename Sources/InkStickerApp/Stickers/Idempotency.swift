@@ -2,8 +2,9 @@ import Foundation
 import HTTPServer
 import Store
 
-/// `Idempotency-Key` for sticker creation: a retried request with the same key and body gets the first
-/// response and creates nothing; the same key with another body is refused (422).
+/// `Idempotency-Key` for sticker creation: a retried request with the same key, target (path and
+/// query) and body gets the first response and creates nothing; the same key with another request
+/// is refused (422).
 struct Idempotency: Sendable {
     static let lifetimeMs: Int64 = 24 * 60 * 60 * 1000
     static let replayHeader = "Idempotent-Replayed"
@@ -20,7 +21,8 @@ struct Idempotency: Sendable {
         var hasher = SHA256()
         hasher.update(Array(context.request.method.rawValue.utf8))
         hasher.update([0])
-        hasher.update(Array(context.request.path.utf8))
+        // The whole target: an InkML request's options (target, charset, maxLength, style) are its query.
+        hasher.update(Array(context.request.head.target.utf8))
         hasher.update([0])
         hasher.update(Array((context.headers["content-type"] ?? "").utf8))
         hasher.update([0])
@@ -33,7 +35,7 @@ struct Idempotency: Sendable {
         guard let record else { return nil }
         guard record.requestHash == requestHash else {
             throw APIError(.unprocessableContent, "this Idempotency-Key was already used with a different request",
-                           violations: [.init(pointer: "/header/Idempotency-Key", detail: "reused with a different body")])
+                           violations: [.init(pointer: "/header/Idempotency-Key", detail: "reused with a different request")])
         }
         var headers = HTTPHeaders()
         for line in record.responseHeaders.split(separator: "\n") {

@@ -56,8 +56,10 @@ struct StickerChanges: Sendable {
     struct Stale: Error {}
 
     /// Plans with `plan` and writes what it returns, again from a fresh read when another write
-    /// changed or deleted a sticker in between.
-    func write<Result>(_ plan: () throws -> (plans: [Plan], result: Result)) throws -> Result {
+    /// changed or deleted a sticker in between, or when `check` (run first in the write
+    /// transaction) finds that what the plan read has changed (it throws `Stale`).
+    func write<Result>(check: ((WriteTransaction) throws -> Void)? = nil,
+                       _ plan: () throws -> (plans: [Plan], result: Result)) throws -> Result {
         for attempt in 1...Self.maxAttempts {
             if attempt > 1 {
                 // Writers racing for one sticker (several clients, or several nodes) spread out
@@ -69,6 +71,7 @@ struct StickerChanges: Sendable {
             do {
                 let now = Timestamp.now()
                 try services.database.write { tx in
+                    try check?(tx)
                     for plan in plans { try plan.apply(tx, now: now) }
                 }
                 services.events.notify(boardId: plans[0].sticker.boardId)
@@ -119,8 +122,18 @@ struct StickerChanges: Sendable {
 
     /// Commits every field of the board in one transaction; how many became labels and how many were deleted.
     func endEditing(_ context: RequestContext) throws -> (committed: Int, deleted: Int) {
-        try write {
-            let fields = try services.database.read { tx in try tx.fields(boardId: BoardAccess.authorize(context, in: tx).id) }
+        var planned: (boardId: String, fields: Set<String>)?
+        // A field made after the plan read the board's fields would stay a field although editing
+        // ended after it: plan again.
+        let sameFields = { (tx: WriteTransaction) throws in
+            guard let planned, Set(try tx.fields(boardId: planned.boardId).map(\.id)) == planned.fields else { throw Stale() }
+        }
+        return try write(check: sameFields) {
+            let (boardId, fields) = try services.database.read { tx in
+                let boardId = try BoardAccess.authorize(context, in: tx).id
+                return (boardId, try tx.fields(boardId: boardId))
+            }
+            planned = (boardId, Set(fields.map(\.id)))
             let now = Timestamp.now()
             var plans: [Plan] = []
             var committed = 0, deleted = 0

@@ -74,6 +74,22 @@ import Testing
         #expect(digits.status == 422 && digits.header("Idempotent-Replayed") == nil, "\(digits.text)")
     }
 
+    @Test func housekeepingDeletesIdempotencyRecordsPastTheirLifetime() throws {
+        let app = try InProcessApp(readings: ["milk", "eggs"])
+        let board = try app.board()
+        let key = ["Idempotency-Key": "kept-a-day"]
+        let first = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke], headers: key, token: board.token)
+        #expect(first.status == 201)
+        let database = app.services.database, log = app.services.log
+        // Within its day the record stays and a retry replays; a day later it is deleted.
+        #expect(Housekeeping.purgeExpiredIdempotencyRecords(database, log: log) == 0)
+        let again = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke], headers: key, token: board.token)
+        #expect(again.header("Idempotent-Replayed") == "true")
+        let later = Timestamp.now() + Idempotency.lifetimeMs + 1
+        #expect(Housekeeping.purgeExpiredIdempotencyRecords(database, log: log, now: later) == 1)
+        #expect(try database.read { try $0.idempotencyRecord(boardId: board.id, key: "kept-a-day", now: 0) } == nil)
+    }
+
     /// End-editing plans from one read of the board's fields and writes later: a field made in
     /// between must not be left a field while editing ended after it (its `created` event before the
     /// `committed` ones). It is committed too, or end-editing comes first and the field is newer.
@@ -164,6 +180,7 @@ import Testing
             (try app.request(.post, board.base + "/stickers", body: Array("{".utf8), headers: ["Content-Type": "application/json"], token: board.token), 400),
             (try app.request(.post, board.base + "/stickers", json: ["strokes": []], token: board.token), 422),
             (try app.request(.get, board.base + "/stickers?limit=zero", token: board.token), 400),
+            (try app.request(.post, "/v1/boards", json: ["title": "Groceries\u{0}Secret"]), 422),
         ]
         for (response, status) in cases {
             #expect(response.status == status, "\(response.text)")

@@ -1,5 +1,6 @@
 import Testing
 @testable import Store
+import TestDatabases
 
 @Suite struct BoardStoreTests {
     @Test func insertReadAndDuplicate() throws {
@@ -16,6 +17,22 @@ import Testing
         bad.tokenHash = [1, 2, 3]  // Not a SHA-256.
         let error = try #require(throws: (any Error).self) { try database.write { try $0.insertBoard(bad) } }
         #expect(StoreConstraint(error) == .check)
+    }
+
+    @Test func textIsStoredExactlyOrRefused() throws {
+        let directory = try TemporaryDirectory()
+        let database = try openDatabase(directory)
+        defer { try? database.close() }
+        var board = makeBoard("b1")
+        board.title = "before\u{0}after"
+        if TestDatabases.isSQLite {
+            try database.write { try $0.insertBoard(board) }
+            #expect(try database.read { try $0.board(id: "b1") }?.title == board.title)
+        } else {
+            // PostgreSQL's text cannot hold a NUL: refused, never stored cut short.
+            #expect(throws: PostgresError.self) { try database.write { try $0.insertBoard(board) } }
+            #expect(try database.read { try $0.board(id: "b1") } == nil)
+        }
     }
 
     @Test func deletingABoardCascadesToEverythingItOwns() throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import Store
 import TestDatabases
 
-/// SQLite's migration files; PostgreSQL's are checked by `PostgresTests`.
+/// SQLite's migration files; PostgreSQL's run in every suite on PostgreSQL (`PostgresTests` for its own settings).
 @Suite(.enabled(if: TestDatabases.isSQLite, "SQLite migrations")) struct MigrationTests {
     /// A copy of the repository's migrations that a test may edit.
     private func copyMigrations(into directory: TemporaryDirectory) throws -> String {

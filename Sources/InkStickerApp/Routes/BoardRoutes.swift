@@ -15,6 +15,9 @@ enum BoardRoutes {
             if let title, title.count > maxTitleCharacters {
                 collector.record(FieldViolation(pointer: JSONPointer.root.appending("title"), detail: "at most \(maxTitleCharacters) characters"))
             }
+            if let title, title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                collector.record(FieldViolation(pointer: JSONPointer.root.appending("title"), detail: "no control characters (line breaks, tabs, NUL)"))
+            }
             if !collector.isEmpty { throw APIError(FieldViolations(collector.violations)) }
             let token = BoardToken.generate()
             let board = BoardRecord(id: ResourceID.make(prefix: "b_"), title: title ?? "", tokenHash: BoardToken.hash(token),

@@ -11,15 +11,18 @@ public final class Service: Sendable {
     let services: AppServices
     let blocking: WorkPool
     let streams: EventStreams
+    let housekeeping: Housekeeping
 
     /// The bound port (meaningful with `--port 0`).
     public var port: Int { server.port }
 
-    private init(server: HTTPServer, services: AppServices, blocking: WorkPool, streams: EventStreams) {
+    private init(server: HTTPServer, services: AppServices, blocking: WorkPool, streams: EventStreams,
+                 housekeeping: Housekeeping) {
         self.server = server
         self.services = services
         self.blocking = blocking
         self.streams = streams
+        self.housekeeping = housekeeping
     }
 
     /// Opens the database (applying migrations), starts the workers and the server.
@@ -120,9 +123,19 @@ public final class Service: Sendable {
             try? database.close()
             throw StartupError("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error.message)")
         }
+        let housekeeping: Housekeeping
+        do {
+            housekeeping = try Housekeeping(database: database, log: log)
+        } catch {
+            server.shutdown(gracePeriod: .seconds(0))
+            blocking.shutdown()
+            pool.shutdown()
+            try? database.close()
+            throw StartupError("cannot start the housekeeping thread: \(error)")
+        }
         log.info("listening", ["host": configuration.server.host, "port": String(server.port),
                                "database": database.location])
-        return Service(server: server, services: services, blocking: blocking, streams: streams)
+        return Service(server: server, services: services, blocking: blocking, streams: streams, housekeeping: housekeeping)
     }
 
     /// Every route of the API on `services`: the HTTP handler the server runs, and what route
@@ -150,6 +163,7 @@ public final class Service: Sendable {
         server.shutdown(gracePeriod: grace)
         services.recognizer.shutdown()
         blocking.shutdown()
+        housekeeping.stop()
         do {
             try services.database.close()
         } catch {

@@ -28,12 +28,18 @@ final class PostgresBackend: DatabaseBackend {
             ("application_name", "inksticker"),
         ]
         // Set after connecting rather than as `options`, which would replace any the URL has.
-        let setup = "SET statement_timeout = \(max(0, configuration.statementTimeoutMilliseconds));"
-            + " SET idle_in_transaction_session_timeout = 60000"
+        // bytea comes back as hex whatever the server, database or role sets (`blob(at:)` reads hex).
+        let statementTimeout = "SET statement_timeout = \(max(0, configuration.statementTimeoutMilliseconds))"
+        let setup = statementTimeout + "; SET idle_in_transaction_session_timeout = 60000; SET bytea_output = hex"
         self.pool = PostgresPool(settings: settings, setup: setup, size: max(1, configuration.poolSize),
                                  waitMilliseconds: configuration.readerWaitMilliseconds)
         self.migrationsAppliedAtOpen = try pool.withConnection { connection in
-            try MigrationRunner.migrate(connection, migrations: migrations, now: Timestamp.now())
+            // Waiting for another node's migration lock, and a migration's own work (an index
+            // built over a large table), take as long as they take.
+            try connection.executeScript("SET statement_timeout = 0")
+            let applied = try MigrationRunner.migrate(connection, migrations: migrations, now: Timestamp.now())
+            try connection.executeScript(statementTimeout)
+            return applied
         }
     }
 

@@ -78,7 +78,12 @@ final class PostgresConnection {
             case .null: break
             case .integer(let integer): buffers[index] = strdup(String(integer))
             case .real(let real): buffers[index] = strdup(Self.text(real))
-            case .text(let text): buffers[index] = strdup(text)
+            case .text(let text):
+                // A C string would end at the NUL and store the rest of the text silently cut off.
+                guard !text.utf8.contains(0) else {
+                    throw PostgresError(sqlState: "22021", message: "PostgreSQL text cannot hold a NUL character", sql: sql)
+                }
+                buffers[index] = strdup(text)
             case .blob(let bytes):
                 let buffer = malloc(max(1, bytes.count))!.assumingMemoryBound(to: CChar.self)
                 bytes.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(buffer), byteCount: bytes.count) }
@@ -194,7 +199,7 @@ struct PostgresRow: SQLRow {
         }
     }
 
-    /// bytea in text format: `\x` then two hex digits per byte.
+    /// bytea in text format: `\x` then two hex digits per byte (the pool sets `bytea_output = hex`).
     func blob(at index: Int) -> [UInt8] {
         let text = Array(string(at: index).utf8)
         guard text.count >= 2, text[0] == UInt8(ascii: "\\"), text[1] == UInt8(ascii: "x") else { return [] }

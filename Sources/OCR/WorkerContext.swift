@@ -87,10 +87,11 @@ public final class WorkerContext {
         model: String,
         pageSegmentationMode: PageSegmentationMode,
         hint: CharacterHint,
-        deadline: Int?
+        deadline: Int?,
+        alternatives: Bool? = nil
     ) throws(OCRError) -> HintedPage {
         try recognize(image, with: handle(forModel: model), pageSegmentationMode: pageSegmentationMode, hint: hint,
-                      deadline: deadline, alternatives: nil)
+                      deadline: deadline, alternatives: alternatives)
     }
 
     private func recognize(

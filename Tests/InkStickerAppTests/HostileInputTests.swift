@@ -293,9 +293,11 @@ extension HostileCase {
 
     /// Cases the server answers wrongly today (see the report); they assert the right answer.
     static let framingLimitCases: [HostileCase] = [
-        // Any transfer coding but a lone `chunked` is refused with 400 and the connection closed: the service's
-        // rule against request smuggling is stricter than RFC 9112 §6.1's SHOULD (501) for unknown codings.
-        .init(name: "gzip before chunked is refused as ambiguous framing", expect: .problem(400), bytes: http(post + "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n")),
+        // Any transfer coding but a lone `chunked` is refused and the connection closed (request smuggling):
+        // 501 for a coding the server does not decode before a final `chunked` (RFC 9112 §6.1), 400 when
+        // `chunked` is not last, so the body's end is unknown (§6.3).
+        .init(name: "gzip before chunked is refused as not implemented", expect: .problem(501), bytes: http(post + "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n")),
+        .init(name: "chunked before gzip is refused as ambiguous framing", expect: .problem(400), bytes: http(post + "Transfer-Encoding: chunked, gzip\r\n\r\n0\r\n\r\n")),
         // The route's own limit is known while the head is parsed, so the 413 names it.
         .init(name: "413 on POST /v1/boards names its 65536-byte limit", expect: .problem(413, detail: ["65536"]),
               bytes: request("POST", "/v1/boards", body: Array(#"{"title":""#.utf8) + Array(repeating: 0x61, count: 10 << 20) + Array(#""}"#.utf8))),

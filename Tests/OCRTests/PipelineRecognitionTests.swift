@@ -137,6 +137,25 @@ import Testing
         #expect(elapsed < .milliseconds(500) * SanitizerSlowdown.factor, "took \(elapsed)")
     }
 
+    /// A request whose deadline ran out while it waited behind another for the only worker is
+    /// refused as the server being busy, not as too much ink: the same small ink read alone is fine.
+    @Test func aDeadlineSpentWaitingForAWorkerIsOverload() throws {
+        var heavy: [Stroke] = []
+        let line = try PipelineInk.strokes("print.jsonl", text: "Take out trash Dec 23\nFRANCIS\nquadruples")
+        for row in 0..<30 {
+            heavy += line.map { $0.applying(AffineTransform(translationX: 0, y: Double(row) * 400)) }
+        }
+        let small = try PipelineInk.strokes("print.jsonl", text: "artless")
+        let harness = try PipelineHarness()
+        let busy = DispatchSemaphore(value: 0)
+        try harness.recognizer.recognize(RecognitionRequest(strokes: heavy, language: "eng", quality: .best),
+                                         deadlineMilliseconds: 400) { _ in busy.signal() }
+        let waited = harness.recognize(small, deadline: 100)
+        busy.wait()
+        #expect(waited.failure == .overloaded(retryAfterSeconds: 1))
+        #expect(try harness.recognize(small, deadline: 5_000).get().text == "artless")
+    }
+
     private func firstScriptWord() throws -> String {
         let sample = try #require(try Corpus.samples("script.jsonl").first { !$0.text.contains(" ") && !$0.text.contains("\n") })
         return sample.text

@@ -105,6 +105,32 @@ import Testing
         #expect(ink < eng)
     }
 
+    /// `hints.words` on a plain text request: a misread word that Tesseract's own per-symbol
+    /// alternatives spell as an offered word is replaced by it (they were collected only under a
+    /// character hint, so the replacement never happened for text).
+    @Test func anOfferedWordSpelledByTheAlternativesReplacesTheReading() throws {
+        let sample = try #require(try Corpus.samples("hand-words.jsonl").first { $0.id == "hw-10" })
+        let plain = try #require(try Self.recognitions([sample], language: "ink", quality: .fast).first ?? nil)
+        try #require(plain.text != sample.text, "read right without help: nothing to show")
+        let offered = try #require(try Self.recognitions([sample], language: "ink", words: ["orange", "banana", "cherry"],
+                                                         quality: .fast).first ?? nil)
+        #expect(offered.text == "orange")
+        #expect(offered.candidates.contains { $0.text == plain.text })
+    }
+
+    /// Candidates of text requests: what the other renderings read are offered too, distinct,
+    /// best first, the first being the text.
+    @Test func theOtherRenderingsReadingsAreCandidates() throws {
+        let samples = Array(try Corpus.samples("hand-words.jsonl").prefix(12))
+        let read = try Self.recognitions(samples, language: "ink", quality: .best).map { try #require($0) }
+        #expect(read.contains { $0.candidates.count > 1 })
+        for recognition in read {
+            #expect(recognition.candidates.first?.text == recognition.text)
+            #expect(Set(recognition.candidates.map(\.text)).count == recognition.candidates.count)
+            #expect(recognition.candidates.count <= 5)
+        }
+    }
+
     /// A dash and an `=` written alone read as themselves. Before, a lone flat stroke was drawn
     /// as a rule as tall as a line, and the bars of an `=` were two lines: both read as nothing.
     @Test func aLoneDashAndEqualsSignAreRead() throws {

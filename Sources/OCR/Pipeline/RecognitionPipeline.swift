@@ -20,9 +20,26 @@ struct RecognitionPipeline: Sendable {
         /// The model file that reads it (`InkRecognizer` resolved the request's name).
         var model: String
         var glyph: Bool
+        /// Whether Tesseract collects its per-symbol alternatives (about a tenth more time):
+        /// under a character hint (the best allowed one is taken) and for `words` (a vocabulary
+        /// word that they spell replaces the reading).
+        var alternatives: Bool
     }
 
+    /// Reads `request`. A deadline that runs out before the reading itself has taken half of it
+    /// was spent mostly waiting for a worker: that is the server being busy (`overloaded`, 503),
+    /// not too much ink (`deadlineExceeded`, 422).
     func run(_ request: RecognitionRequest, context: WorkerContext, deadline: RecognitionDeadline) throws(OCRError) -> Recognition {
+        let begun = ContinuousClock.now
+        do {
+            return try read(request, context: context, deadline: deadline)
+        } catch .deadlineExceeded(let milliseconds) {
+            guard ContinuousClock.now - begun >= .milliseconds(milliseconds) / 2 else { throw .overloaded(retryAfterSeconds: 1) }
+            throw .deadlineExceeded(milliseconds: milliseconds)
+        }
+    }
+
+    private func read(_ request: RecognitionRequest, context: WorkerContext, deadline: RecognitionDeadline) throws(OCRError) -> Recognition {
         let clock = ContinuousClock()
         let start = clock.now
         var ocrTime = Duration.zero
@@ -32,7 +49,8 @@ struct RecognitionPipeline: Sendable {
         let plan = Plan(strokes: ink.imageStrokes, imager: ink.imager, typicalStrokeHeight: ink.lines.typicalStrokeHeight,
                         variants: options.renders(for: request.quality),
                         rereadsOnlyUnsure: request.quality == .auto,
-                        mode: ink.mode, hint: hint, model: request.language, glyph: ink.isSingleGlyph)
+                        mode: ink.mode, hint: hint, model: request.language, glyph: ink.isSingleGlyph,
+                        alternatives: hint != .text || !request.words.isEmpty)
         let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
 
         var recognized: [Recognition.Line] = []
@@ -60,6 +78,12 @@ struct RecognitionPipeline: Sendable {
                 alternatives.insert(Recognition.Candidate(text: asRead, confidence: result.confidence * 0.9),
                                     at: min(1, alternatives.count))
             }
+            // What the other renderings read (an unsure line under `auto`, every line under `best`)
+            // costs nothing more: the runners-up, surest first.
+            for other in readings.sorted(by: { $0.confidence > $1.confidence }) where !other.text.isEmpty
+                && !alternatives.contains(where: { $0.text == other.text }) {
+                alternatives.append(Recognition.Candidate(text: other.text, confidence: min(other.confidence, result.confidence)))
+            }
             lineCandidates.append(alternatives)
         }
         let text = recognized.map(\.text).joined(separator: "\n")
@@ -81,6 +105,8 @@ struct RecognitionPipeline: Sendable {
         for (attempt, variant) in plan.variants.enumerated() {
             if attempt == 1, plan.rereadsOnlyUnsure,
                readings[0].confidence >= options.rereadThreshold(hint: plan.hint, words: readings[0].words.count) { break }
+            // A later rendering is a bonus: not even drawn when the time is up.
+            if attempt > 0, (try? deadline.remaining()) == nil { break }
             let images = plan.imager.render(line: line, of: plan.strokes, typicalStrokeHeight: plan.typicalStrokeHeight,
                                             variant: variant)
             let before = clock.now
@@ -89,7 +115,8 @@ struct RecognitionPipeline: Sendable {
                 var pieces: [LineReading.Piece] = []
                 for image in images {
                     let page = try context.recognize(image.image, model: plan.model, pageSegmentationMode: plan.mode,
-                                                     hint: plan.hint, deadline: try deadline.remaining())
+                                                     hint: plan.hint, deadline: try deadline.remaining(),
+                                                     alternatives: plan.alternatives)
                     var piece = LineReading.Piece(image: image, page: page.page)
                     if options.cleansMarks {
                         RecognitionCleanup.clean(&piece, strokes: plan.strokes, inkHeight: plan.imager.drawn(variant).inkHeight)

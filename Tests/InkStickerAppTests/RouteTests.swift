@@ -143,6 +143,43 @@ import Testing
         }
     }
 
+    @Test func aLineBreakIsNotADigit() throws {
+        let app = try InProcessApp()
+        let board = try app.board()
+        for charset in ["digits", "number"] {
+            let field = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "charset": charset, "target": "new"],
+                                        token: board.token)
+            let path = board.base + "/stickers/\(field.json["id"] as? String ?? "")"
+            // As typing refuses it, so does a replacement text.
+            #expect(try app.request(.post, path + "/input", json: ["ops": [["insertText": "\n"]]], token: board.token).status == 422)
+            #expect(try app.request(.patch, path, json: ["text": "12\n34"], token: board.token).status == 422, "\(charset)")
+        }
+    }
+
+    @Test func inkIntoAFieldWithRoomForOneCharacterAddsNoLoneSpace() throws {
+        let app = try InProcessApp(readings: ["ab", "L L"])
+        let board = try app.board()
+        let field = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "maxLength": 3], token: board.token)
+        let id = field.json["id"] as? String ?? ""
+        let into = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": id], token: board.token)
+        // Room for the separating space only: nothing of the writing fits after it, so nothing is
+        // added (before, the field became "ab ", a trailing space committed into the label).
+        #expect(into.json["text"] as? String == "ab", "\(into.text)")
+    }
+
+    @Test func anEditToACanonicallyEquivalentTextIsStored() throws {
+        let app = try InProcessApp()
+        let board = try app.board()
+        let field = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke], token: board.token)
+        let path = board.base + "/stickers/\(field.json["id"] as? String ?? "")"
+        let precomposed = try app.request(.patch, path, json: ["text": "caf\u{E9}"], token: board.token)
+        let decomposed = try app.request(.patch, path, json: ["text": "cafe\u{301}"], token: board.token)
+        #expect(decomposed.status == 200)
+        #expect(decomposed.json["version"] as? Int == (precomposed.json["version"] as? Int ?? 0) + 1)
+        let stored = try #require(decomposed.json["text"] as? String)
+        #expect(Array(stored.unicodeScalars) == Array("cafe\u{301}".unicodeScalars))
+    }
+
     @Test func optionsAsteriskDescribesTheServer() throws {
         let app = try InProcessApp()
         let answer = try app.request(.options, "*")

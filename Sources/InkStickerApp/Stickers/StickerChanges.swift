@@ -101,7 +101,8 @@ struct StickerChanges: Sendable {
             var next = current
             try change(&next)
             try services.layout.fit(&next)
-            if next == current { return ([], current) }
+            // `String ==` is canonical equivalence: "é" written as e + U+0301 over U+00E9 is a change.
+            if next == current, next.text.unicodeScalars.elementsEqual(current.text.unicodeScalars) { return ([], current) }
             next.updatedAt = Timestamp.now()
             let plan = Plan.update(next, from: current, event: .updated)
             return ([plan], plan.sticker)

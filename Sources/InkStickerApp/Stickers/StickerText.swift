@@ -20,7 +20,8 @@ enum StickerText {
         if let maxLength = rules.maxLength, text.count > maxLength {
             throw APIError.validation([.init(pointer: pointer, detail: "longer than the sticker's maxLength of \(maxLength) characters")])
         }
-        if let bad = text.first(where: { !rules.charset.allowsTyping($0) && $0 != "\n" }) {
+        // The charset's typing rule decides `\n` too: text allows it, digits and number do not.
+        if let bad = text.first(where: { !rules.charset.allowsTyping($0) }) {
             throw APIError.validation([.init(pointer: pointer, detail: "character '\(bad)' is not allowed by charset \(rules.charset.rawValue)")])
         }
     }

@@ -112,14 +112,16 @@ struct StickerPlan: Sendable {
 /// Recognised text made to fit a field's rules.
 enum CreationText {
     /// Characters outside the field's charset are dropped and the text is cut at `maxLength`,
-    /// like typing into it; a space separates it from existing text.
+    /// like typing into it; a space separates it from existing text, only when some of it fits
+    /// after the space (a field with room for one more character gets none: a space alone
+    /// separates nothing).
     static func fitting(_ recognized: String, to rules: TextInputRules, after existing: String) -> String {
-        var text = String(recognized.filter { rules.charset.allowsTyping($0) || $0 == "\n" && rules.charset == .text })
-        if !existing.isEmpty, !text.isEmpty, rules.charset.allowsTyping(" ") { text = " " + text }
+        var text = String(recognized.filter { rules.charset.allowsTyping($0) })
+        let separated = !existing.isEmpty && rules.charset.allowsTyping(" ")
         if let maxLength = rules.maxLength {
-            let room = max(0, maxLength - existing.count)
+            let room = max(0, maxLength - existing.count - (separated ? 1 : 0))
             text = String(text.prefix(room))
         }
-        return text
+        return separated && !text.isEmpty ? " " + text : text
     }
 }

@@ -29,7 +29,8 @@ public struct TextLayoutLimits: Sendable, Equatable {
     public var maxTextUTF8Bytes: Int
     /// Allowed font sizes in points (default 1...1024).
     public var fontSizeRange: ClosedRange<Double>
-    /// Allowed explicit line heights in points (default 1...4096).
+    /// Allowed explicit line heights in points (default 0.25...8192: a quarter of a 1-point
+    /// font's natural line to ten times that of a 512-point one).
     public var lineHeightRange: ClosedRange<Double>
     /// The largest tracking magnitude in points (default 1024); negative tracking tightens text.
     public var maxTrackingMagnitude: Double
@@ -43,7 +44,7 @@ public struct TextLayoutLimits: Sendable, Equatable {
     public init(
         maxTextUTF8Bytes: Int = 16_384,
         fontSizeRange: ClosedRange<Double> = 1...1024,
-        lineHeightRange: ClosedRange<Double> = 1...4096,
+        lineHeightRange: ClosedRange<Double> = 0.25...8192,
         maxTrackingMagnitude: Double = 1024,
         maxLineLimit: Int = 10_000,
         maxCachedKerningPairs: Int = 16_384

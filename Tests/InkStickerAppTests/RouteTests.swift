@@ -180,6 +180,37 @@ import Testing
         #expect(Array(stored.unicodeScalars) == Array("cafe\u{301}".unicodeScalars))
     }
 
+    /// render.svg draws each line where the frame was fitted to it (the same clamped line height,
+    /// the glyph box centred in each line box), and its picture holds the outlines.
+    @Test func renderedLinesLieInTheirFrameAndOutlinesInThePicture() throws {
+        let app = try InProcessApp()
+        let board = try app.board()
+        let field = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "center": ["x": 0, "y": 0]],
+                                    token: board.token)
+        let path = board.base + "/stickers/\(field.json["id"] as? String ?? "")"
+        _ = try app.request(.patch, path, json: ["text": "a\nb\nc", "font": ["size": 512],
+                                                "style": ["lineHeight": 10, "strokeWidth": 64, "strokeColor": "#FF0000"]],
+                            token: board.token)
+        let label = try app.request(.post, path + "/commit", token: board.token)
+        let frame = try #require(label.json["frame"] as? [String: Double])
+        let (top, height) = (try #require(frame["y"]), try #require(frame["height"]))
+        let svg = try app.request(.get, board.base + "/render.svg", token: board.token)
+        let baselines = svg.text.components(separatedBy: "<tspan ").dropFirst().compactMap { span in
+            span.components(separatedBy: "y=\"").dropFirst().first?.components(separatedBy: "\"").first.flatMap(Double.init)
+        }
+        try #require(baselines.count == 3, "\(svg.text)")
+        for (i, baseline) in baselines.enumerated() {
+            // Line i's box is a third of the frame; its baseline lies inside it, below its middle.
+            let lineTop = top + Double(i) * height / 3
+            #expect(baseline > lineTop + height / 6 && baseline < lineTop + height / 3, "line \(i): \(baseline) in \(frame)")
+        }
+        let viewBox = (svg.text.components(separatedBy: "viewBox=\"").dropFirst().first?.components(separatedBy: "\"").first ?? "")
+            .split(separator: " ").compactMap { Double($0) }
+        try #require(viewBox.count == 4)
+        #expect(viewBox[0] <= (frame["x"] ?? 0) - 64 && viewBox[1] <= top - 64)
+        #expect(viewBox[0] + viewBox[2] >= (frame["x"] ?? 0) + (frame["width"] ?? 0) + 64 && viewBox[1] + viewBox[3] >= top + height + 64)
+    }
+
     @Test func optionsAsteriskDescribesTheServer() throws {
         let app = try InProcessApp()
         let answer = try app.request(.options, "*")

@@ -6,7 +6,8 @@ import TextLayout
 /// Draws a board as SVG: labels as outlined text (stroke behind the fill, `paint-order: stroke`),
 /// fields as rounded text fields, optionally the ink with round caps and joins.
 struct BoardSVG {
-    let library: FontLibrary
+    /// How frames are fitted to text: the text is drawn with the same metrics.
+    let layout: StickerLayout
     let geometry = StickerGeometry()
 
     /// CSS font stacks for the closed set of families (DejaVu is what frames are measured with).
@@ -28,7 +29,10 @@ struct BoardSVG {
             bounds = (min(b.minX, r.x), min(b.minY, r.y), max(b.maxX, r.x + r.width), max(b.maxY, r.y + r.height))
         }
         for sticker in stickers {
-            include(sticker.frame)
+            // An outline reaches its width outside the glyphs, and so outside the frame.
+            let outline = max(0, sticker.style.strokeWidth)
+            include(StickerRecord.Rect(x: sticker.frame.x - outline, y: sticker.frame.y - outline,
+                                       width: sticker.frame.width + 2 * outline, height: sticker.frame.height + 2 * outline))
             if inks[sticker.id] != nil { include(sticker.inkBounds) }
         }
         let margin = 20.0
@@ -59,8 +63,9 @@ struct BoardSVG {
 
     private func sticker(_ s: StickerRecord) -> String {
         let family = (try? FontFamily(name: s.fontFamily)) ?? .default
-        let metrics = library.verticalMetrics(family: family, size: s.fontSize)
-        let lineHeight = s.style.lineHeight * metrics.lineHeight
+        // The metrics the frame was fitted to: each line's baseline where the layout put it
+        // (the glyph box centred in its line box, the line height as clamped there).
+        guard let metrics = try? layout.metrics(of: s) else { return "" }
         var lines = s.text.components(separatedBy: "\n")
         if let limit = s.style.lineLimit, limit > 0, lines.count > limit { lines = Array(lines.prefix(limit)) }
         var out = ##"<g id="\##(Self.escape(s.id))" class="\##(s.state.rawValue)">"##
@@ -86,7 +91,7 @@ struct BoardSVG {
         }
         out += "<text \(attributes)>"
         for (i, line) in lines.enumerated() {
-            let baseline = textBox.y + metrics.ascent * (lineHeight / metrics.lineHeight) + Double(i) * lineHeight
+            let baseline = textBox.y + metrics.baselineY(line: i)
             out += ##"<tspan x="\##(n(textX))" y="\##(n(baseline))">\##(Self.escape(line))</tspan>"##
         }
         return out + "</text></g>\n"

@@ -21,7 +21,7 @@ enum RenderRoutes {
                 }
                 return (stickers, inks)
             }
-            let svg = BoardSVG(library: services.layout.library).render(stickers, inks: inks)
+            let svg = BoardSVG(layout: services.layout).render(stickers, inks: inks)
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "image/svg+xml; charset=utf-8")
             headers.add(name: "Content-Security-Policy", value: "default-src 'none'")

@@ -16,16 +16,21 @@ struct StickerLayout: Sendable {
         self.measurer = TextMeasurer(library: library)
     }
 
-    /// Recomputes `record.frame` from its text, font, style and state.
-    func fit(_ record: inout StickerRecord) throws(TextLayoutError) {
+    /// The measured text of `record`, as its frame is fitted to it and as it is drawn.
+    func metrics(of record: StickerRecord) throws(TextLayoutError) -> TextMetrics {
         let family = try FontFamily(name: record.fontFamily)
         let natural = library.verticalMetrics(family: family, size: record.fontSize).lineHeight
         // Every size × multiple the API accepts must lay out: keep the product inside the measurer's range.
         let range = library.configuration.limits.lineHeightRange
         let lineHeight = min(range.upperBound, max(range.lowerBound, record.style.lineHeight * natural))
-        let metrics = try measurer.measure(record.text, family: family, size: record.fontSize,
-                                           tracking: record.style.kerning, lineHeight: lineHeight,
-                                           lineLimit: record.style.lineLimit ?? 0)
+        return try measurer.measure(record.text, family: family, size: record.fontSize,
+                                    tracking: record.style.kerning, lineHeight: lineHeight,
+                                    lineLimit: record.style.lineLimit ?? 0)
+    }
+
+    /// Recomputes `record.frame` from its text, font, style and state.
+    func fit(_ record: inout StickerRecord) throws(TextLayoutError) {
+        let metrics = try metrics(of: record)
         let frame: Rect
         switch record.state {
         case .field: frame = geometry.fieldFrame(center: record.center, metrics: metrics, fontSize: record.fontSize)

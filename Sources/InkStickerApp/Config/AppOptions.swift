@@ -56,7 +56,11 @@ public enum AppOptions {
             c.ocrDeadlineMs = try int(v, "--ocr-deadline-ms", 10...600_000)
         },
         option("--tessdata", "INKSTICKER_TESSDATA", "DIR", "Tesseract language data (default /usr/share/tesseract-ocr/5/tessdata)") { c, v in c.tessdataDirectory = v },
-        option("--models", "INKSTICKER_MODELS", "DIR", "extra .traineddata models (default ./Models)") { c, v in c.modelsDirectory = v },
+        option("--models", "INKSTICKER_MODELS", "DIR", "extra .traineddata models (default ./Models)") { c, v in
+            // A path given is taken from the current directory, as every path option is; only the
+            // default is looked up beside the migrations.
+            c.modelsDirectory = v.hasPrefix("/") ? v : FileManager.default.currentDirectoryPath + "/" + v
+        },
         option("--lang", "INKSTICKER_LANG", "LANG", "default recognition language (default ink, the pen-ink model in the models directory, required unless --lang is given)") { c, v in
             c.defaultLanguage = v
             c.preferredLanguage = nil
@@ -213,12 +217,19 @@ public enum AppOptions {
         return Int(value * 1000)
     }
 
-    /// Builds the configuration from the environment, then the arguments (which win).
+    /// Builds the configuration from the environment, then the arguments (which win). A
+    /// variable whose option is on the command line is not read at all, so a stray value (a
+    /// platform's `INKSTICKER_PORT=tcp://…`) cannot stop a server told its port.
     public static func parse(arguments: [String], environment: [String: String]) throws(OptionError) -> AppConfiguration {
         var configuration = AppConfiguration()
-        for option in all {
+        let given = Set(arguments.map { argument in argument.firstIndex(of: "=").map { String(argument[..<$0]) } ?? argument })
+        for option in all where !given.contains(option.flag) {
             if let value = environment[option.environment], !value.isEmpty {
-                try option.apply(&configuration, value)
+                do {
+                    try option.apply(&configuration, value)
+                } catch {
+                    throw OptionError("\(option.environment): \(error.description)")
+                }
             }
         }
         var index = 0

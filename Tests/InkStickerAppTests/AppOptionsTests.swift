@@ -1,0 +1,27 @@
+import Foundation
+import InkStickerApp
+import Testing
+
+/// `inksticker serve` options from the environment and the command line.
+@Suite struct AppOptionsTests {
+    @Test func aVariableWhoseOptionIsGivenIsNotRead() throws {
+        // A platform may set INKSTICKER_PORT=tcp://… for a service of that name.
+        let environment = ["INKSTICKER_PORT": "tcp://10.0.0.7:8080", "INKSTICKER_HOST": "0.0.0.0"]
+        let configuration = try AppOptions.parse(arguments: ["--port", "18190"], environment: environment)
+        #expect(configuration.server.port == 18190)
+        #expect(configuration.server.host == "0.0.0.0")
+        #expect(try AppOptions.parse(arguments: ["--port=18191"], environment: environment).server.port == 18191)
+        // Read, a bad value names the variable that holds it.
+        let error = try #require(throws: OptionError.self) { try AppOptions.parse(arguments: [], environment: environment) }
+        #expect(error.description.hasPrefix("INKSTICKER_PORT: "), "\(error)")
+    }
+
+    @Test func aModelsDirectoryGivenIsTakenFromTheCurrentDirectory() throws {
+        let here = FileManager.default.currentDirectoryPath
+        #expect(try AppOptions.parse(arguments: ["--models", "mine"], environment: [:]).modelsDirectory == here + "/mine")
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_MODELS": "theirs"]).modelsDirectory == here + "/theirs")
+        #expect(try AppOptions.parse(arguments: ["--models", "/srv/models"], environment: [:]).modelsDirectory == "/srv/models")
+        // Unset, the default is looked up beside the migrations when the service starts.
+        #expect(try AppOptions.parse(arguments: [], environment: [:]).modelsDirectory == "./Models")
+    }
+}

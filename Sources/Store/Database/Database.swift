@@ -1,4 +1,5 @@
 import Locking
+import Foundation
 
 /// The application's database: SQLite (a file, the embedded default) or PostgreSQL (shared by
 /// several nodes), behind one interface. The app sees `read` and `write` transactions with the
@@ -147,18 +148,78 @@ public enum DatabaseLocation {
         return .sqlite
     }
 
-    /// The location with the password of a URL (`user:secret@`) or of a `password=` setting
-    /// replaced, for logs.
+    /// The location with every password replaced by `***`, for logs and errors: a URL's
+    /// `user:secret@` and its `password` and `sslpassword` parameters; in a `key=value` string
+    /// those two settings, quoted or not, with or without spaces around the `=`. A connection
+    /// string that does not parse is not shown at all. A file path is returned as it is.
     public static func redacted(_ location: String) -> String {
-        var text = location
-        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
-           let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
-            text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") { return redactedURL(location) }
+        guard engine(of: location) == .postgresql else { return location }
+        return redactedSettings(location) ?? "(a PostgreSQL connection string that does not parse)"
+    }
+
+    static let secretSettings: Set<String> = ["password", "sslpassword"]
+
+    private static func redactedURL(_ url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://") {
+            let authorityEnd = text[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
+            if let at = text[scheme.upperBound..<authorityEnd].lastIndex(of: "@"),
+               let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
+                text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+            }
         }
-        if let password = text.range(of: "password=") {
-            let end = text[password.upperBound...].firstIndex(where: { $0 == " " || $0 == "&" }) ?? text.endIndex
-            text.replaceSubrange(password.upperBound..<end, with: "***")
+        guard let question = text.firstIndex(of: "?") else { return text }
+        let parameters = text[text.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let key = pair.prefix { $0 != "=" }
+            let name = String(key).removingPercentEncoding ?? String(key)
+            return secretSettings.contains(name) && key.count < pair.count ? key + "=***" : String(pair)
         }
-        return text
+        return String(text[...question]) + parameters.joined(separator: "&")
+    }
+
+    /// libpq's `key = value` syntax: values bare up to white space, or in single quotes, with
+    /// backslash escapes in both. Nil when the string does not follow it.
+    private static func redactedSettings(_ text: String) -> String? {
+        let characters = Array(text)
+        var out = ""
+        var i = 0
+        func spaces() {
+            while i < characters.count, characters[i].isWhitespace { out.append(characters[i]); i += 1 }
+        }
+        while i < characters.count {
+            spaces()
+            guard i < characters.count else { break }
+            var key = ""
+            while i < characters.count, !characters[i].isWhitespace, characters[i] != "=" { key.append(characters[i]); i += 1 }
+            out += key
+            spaces()
+            guard i < characters.count, characters[i] == "=" else { return nil }
+            out.append("=")
+            i += 1
+            spaces()
+            var value = ""
+            let quoted = i < characters.count && characters[i] == "'"
+            if quoted { value.append("'"); i += 1 }
+            var closed = !quoted
+            while i < characters.count {
+                if characters[i] == "\\", i + 1 < characters.count {
+                    value.append(characters[i]); value.append(characters[i + 1]); i += 2
+                    continue
+                }
+                if !quoted, characters[i].isWhitespace { break }
+                value.append(characters[i]); i += 1
+                if quoted, characters[i - 1] == "'" { closed = true; break }
+            }
+            guard closed else { return nil }
+            if secretSettings.contains(key) {
+                out += "***"
+            } else if key == "dbname", value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") {
+                out += redactedURL(value)
+            } else {
+                out += value
+            }
+        }
+        return out
     }
 }

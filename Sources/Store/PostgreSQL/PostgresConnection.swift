@@ -1,4 +1,5 @@
 import CPostgres
+import Foundation
 import Glibc
 
 /// One libpq connection. Not `Sendable`: like `SQLiteConnection`, it is used by one thread at
@@ -35,7 +36,9 @@ final class PostgresConnection {
         guard let handle, PQstatus(handle) == CONNECTION_OK else {
             let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
             PQfinish(handle)
-            throw PostgresError(sqlState: nil, message: Self.trimmed(message), connectionLost: true)
+            let conninfo = settings.first { $0.0 == "dbname" }?.1 ?? ""
+            throw PostgresError(sqlState: nil, message: Self.withoutSecrets(Self.trimmed(message), conninfo: conninfo),
+                                connectionLost: true)
         }
         self.handle = handle
         // Server notices ("extension already exists, skipping") are not errors: not printed.
@@ -43,6 +46,28 @@ final class PostgresConnection {
     }
 
     deinit { PQfinish(handle) }
+
+    /// libpq's `message` about connecting with `conninfo`, with its passwords replaced by `***`.
+    /// When `conninfo` does not parse, libpq's message quotes its tokens, which may be the
+    /// password: then none of it is shown.
+    static func withoutSecrets(_ message: String, conninfo: String) -> String {
+        var parseError: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(conninfo, &parseError) else {
+            if let parseError { PQfreemem(parseError) }
+            return "the connection string does not parse (libpq's message is left out: it may quote the password)"
+        }
+        defer { PQconninfoFree(options) }
+        var text = message
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if DatabaseLocation.secretSettings.contains(String(cString: keyword)), let value = option.pointee.val {
+                let secret = String(cString: value)
+                if !secret.isEmpty { text = text.replacingOccurrences(of: secret, with: "***") }
+            }
+            option += 1
+        }
+        return text
+    }
 
     /// False once the server went away (the pool replaces such a connection).
     var isHealthy: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }

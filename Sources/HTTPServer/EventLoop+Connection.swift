@@ -188,7 +188,12 @@ extension EventLoop {
     /// Writes the handler's response. Runs on the loop thread.
     func complete(connectionID: UInt64, sequence: UInt64, response: HTTPResponse) {
         guard let connection = connections[connectionID], connection.sequence == sequence,
-              connection.isHandling else { return }
+              connection.isHandling else {
+            // The client went away while the request was handled: a stream made for it ends
+            // here, or its producer would go on writing into it.
+            if case .stream(let stream) = response.body { stream.close() }
+            return
+        }
         let isHead = connection.head?.method == .head
         // A client whose input ended with this request is told the connection closes after it.
         var keepAlive = connection.keepAlive && !draining && !(connection.inputEnded && connection.bufferedInput == 0)

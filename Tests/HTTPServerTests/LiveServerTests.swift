@@ -231,6 +231,18 @@ import Testing
         }
     }
 
+    @Test func aStreamAnsweredAfterItsClientWentIsClosed() throws {
+        try withServer { server in
+            let before = EchoHandler.closedLateStreams.load(ordering: .relaxed)
+            let client = try RawClient(port: server.port)
+            client.send("GET /stream/late HTTP/1.1\r\nHost: x\r\n\r\n")
+            usleep(30_000)
+            client.reset()  // before the handler answers
+            usleep(500_000)
+            #expect(EchoHandler.closedLateStreams.load(ordering: .relaxed) == before + 1)
+        }
+    }
+
     @Test func aClientThatHalfClosesStillGetsItsAnswers() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)

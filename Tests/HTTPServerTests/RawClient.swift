@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import HTTPServer
 
 /// A blocking TCP client for live-socket tests: sends raw bytes, reads with a timeout.
@@ -18,7 +19,17 @@ final class RawClient {
         guard rc == 0 else { Glibc.close(fd); throw SocketError("connect") }
     }
 
-    deinit { Glibc.close(fd) }
+    private var isClosed = false
+
+    deinit { if !isClosed { Glibc.close(fd) } }
+
+    /// Drops the connection with a reset (SO_LINGER 0), as a client that crashed or gave up.
+    func reset() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        Glibc.close(fd)
+        isClosed = true
+    }
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
@@ -114,6 +125,14 @@ struct EchoHandler: HTTPHandler {
             }
         } else if request.path == "/big" {
             writer.send(HTTPResponse(status: .ok, headers: headers, body: [UInt8](repeating: 0x61, count: 16 << 20), route: "big"))
+        } else if request.path == "/stream/late" {
+            // A stream answered after the client may have gone; counted when it is closed.
+            Thread.detach {
+                usleep(150_000)
+                let stream = HTTPBodyStream()
+                stream.onClose { EchoHandler.closedLateStreams.add(1, ordering: .relaxed) }
+                writer.send(HTTPResponse(status: .ok, stream: stream, route: "stream"))
+            }
         } else if request.path == "/stream/open" {
             // One event, then open until the client goes.
             let stream = HTTPBodyStream()
@@ -132,6 +151,9 @@ struct EchoHandler: HTTPHandler {
     }
 
     func admit(_ head: HTTPRequestHead) -> HTTPAdmission { HTTPAdmission(bodyLimit: head.path == "/small" ? 16 : nil) }
+
+    /// Streams of `/stream/late` closed so far.
+    static let closedLateStreams = Atomic<Int>(0)
 }
 
 enum Thread {

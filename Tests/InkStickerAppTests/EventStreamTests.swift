@@ -43,6 +43,32 @@ import Testing
         #expect(fromStart.events(atLeast: 6).map(\.type) == ["created", "updated", "committed", "created", "deleted", "cleared"])
     }
 
+    /// More streams on a board than the blocking pool's queue holds: each stream's wake-up the
+    /// pool refused is tried again, so every watcher gets every event (before, the refused ones
+    /// waited for a later event that was refused the same way).
+    @Test func everyWatcherGetsTheEventWhenThePoolQueueIsFull() throws {
+        let harness = try ServiceHarness {
+            $0.blockingThreads = 1
+            $0.blockingQueue = 2
+        }
+        let writer = harness.client
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
+        let (token, base) = try writer.newBoard()
+        let created = try writer.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
+        let id = try #require(created.json["id"] as? String)
+        let after = try #require(try EventStreamClient(port: harness.port, path: base + "/events?after=0", token: token)
+            .events(atLeast: 1).last?.id)
+        let watchers = try (0..<12).map { _ in
+            let watcher = try EventStreamClient(port: harness.port, path: base + "/events", token: token, lastEventID: after)
+            _ = watcher.events(atLeast: 1, timeoutMs: 200)
+            return watcher
+        }
+        try #require(watchers.allSatisfy { $0.status == 200 }, "\(watchers.map(\.status))")
+        _ = try writer.request("PATCH", base + "/stickers/\(id)", json: ["text": "one"], token: token)
+        let seen = watchers.map { $0.events(atLeast: 1, timeoutMs: 3_000).map(\.type) }
+        #expect(seen.allSatisfy { $0 == ["updated"] }, "\(seen)")
+    }
+
     @Test func anotherBoardsTokenCannotWatch() throws {
         let harness = try ServiceHarness()
         let client = harness.client

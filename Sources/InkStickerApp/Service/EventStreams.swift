@@ -16,6 +16,7 @@ final class EventStreams: Sendable {
     private final class Subscription: Sendable {
         let boardID: String
         let stream: HTTPBodyStream
+        let services: AppServices
         struct State {
             var lastEventID: Int64
             var pumping = false
@@ -24,9 +25,10 @@ final class EventStreams: Sendable {
         }
         let state: Lock<State>
 
-        init(boardID: String, stream: HTTPBodyStream, after: Int64) {
+        init(boardID: String, stream: HTTPBodyStream, services: AppServices, after: Int64) {
             self.boardID = boardID
             self.stream = stream
+            self.services = services
             self.state = Lock(State(lastEventID: after))
         }
     }
@@ -35,14 +37,25 @@ final class EventStreams: Sendable {
     private let heartbeatSeconds: Double
     private let stopped = Atomic<Bool>(false)
 
+    /// How often a stream whose wake-up the blocking pool refused (its queue was full) is
+    /// pumped again.
+    static let retrySeconds = 0.25
+
     init(heartbeatSeconds: Double = 15) {
         self.heartbeatSeconds = heartbeatSeconds
         let interval = heartbeatSeconds
         let thread = Thread { [weak self] in
             // No strong reference is held while sleeping, so a stopped service can go away.
+            var sinceBeat = 0.0
             while self?.stopped.load(ordering: .relaxed) == false {
-                Thread.sleep(forTimeInterval: interval)
-                self?.heartbeat()
+                let tick = min(Self.retrySeconds, interval)
+                Thread.sleep(forTimeInterval: tick)
+                self?.retryRefused()
+                sinceBeat += tick
+                if sinceBeat >= interval {
+                    sinceBeat = 0
+                    self?.heartbeat()
+                }
             }
         }
         thread.name = "sse-heartbeat"
@@ -59,7 +72,7 @@ final class EventStreams: Sendable {
     /// Opens a stream of the board's events after `after`, returning the response to send.
     func open(boardID: String, after: Int64, services: AppServices) -> HTTPResponse {
         let stream = HTTPBodyStream()
-        let subscription = Subscription(boardID: boardID, stream: stream, after: after)
+        let subscription = Subscription(boardID: boardID, stream: stream, services: services, after: after)
         let key = ObjectIdentifier(subscription)
         subscriptions.withLock { $0[key] = subscription }
         let token = services.events.subscribe(boardId: boardID) { [weak self] in
@@ -80,7 +93,9 @@ final class EventStreams: Sendable {
         return HTTPResponse(status: .ok, headers: headers, stream: stream)
     }
 
-    /// Sends every committed event after the last one sent; one pump per stream at a time.
+    /// Sends every committed event after the last one sent; one pump per stream at a time. When
+    /// the blocking pool refuses the job (its queue is full: many streams woken at once), the
+    /// stream stays marked and `retryRefused` pumps it again shortly.
     private func pump(_ subscription: Subscription, services: AppServices) {
         let start = subscription.state.withLock { s -> Bool in
             if s.pumping { s.dirty = true; return false }
@@ -91,6 +106,14 @@ final class EventStreams: Sendable {
         guard start else { return }
         let accepted = services.blocking.submit { [weak self] in self?.drain(subscription, services: services) }
         if !accepted { subscription.state.withLock { $0.pumping = false; $0.dirty = true } }
+    }
+
+    /// Pumps every stream left with events to send and no pump running: the ones whose job was refused.
+    private func retryRefused() {
+        for subscription in subscriptions.withLock({ Array($0.values) })
+        where subscription.state.withLock({ $0.dirty && !$0.pumping }) {
+            pump(subscription, services: subscription.services)
+        }
     }
 
     private func drain(_ subscription: Subscription, services: AppServices) {

@@ -18,6 +18,18 @@ export class APIError extends Error {
   }
 }
 
+/** How often a `retry` request is sent again after 429 or 503, waiting what `Retry-After` says (at most this long). */
+const RETRIES = 4;
+const MAX_RETRY_SECONDS = 30;
+
+/** A fresh `Idempotency-Key`: a request sent again after a lost answer creates nothing twice. */
+export function idempotencyKey() {
+  if (typeof crypto !== 'undefined' && crypto.randomUUID) return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** The ETag the server gives a sticker of `version` (strong tags of the form "v{version}"). */
 export const stickerTag = (sticker) => `"v${sticker.version}"`;
 
@@ -47,7 +59,7 @@ export class BoardAPI {
    * One request. Answers `{status, body, etag}`; throws APIError for 4xx/5xx answers (other than 304)
    * and for network failures.
    */
-  static async fetchJSON(path, { method = 'GET', json, headers = {}, token, signal } = {}) {
+  static async fetchJSON(path, { method = 'GET', json, headers = {}, token, signal, retry = false } = {}) {
     const init = { method, headers: { Accept: 'application/json', ...headers }, signal, cache: 'no-store' };
     if (token) init.headers.Authorization = `Bearer ${token}`;
     if (json !== undefined) {
@@ -55,11 +67,17 @@ export class BoardAPI {
       init.body = JSON.stringify(json);
     }
     let response;
-    try {
-      response = await fetch(path, init);
-    } catch (error) {
-      if (error.name === 'AbortError') throw error;
-      throw new APIError(0, null);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        response = await fetch(path, init);
+      } catch (error) {
+        if (error.name === 'AbortError') throw error;
+        throw new APIError(0, null);
+      }
+      // Too many requests, or the server busy: it says when to come back (`retry` requests only).
+      if (!retry || attempt >= RETRIES || (response.status !== 429 && response.status !== 503)) break;
+      const seconds = Math.min(MAX_RETRY_SECONDS, Math.max(1, Number(response.headers.get('Retry-After')) || 1));
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     }
     const etag = response.headers.get('ETag');
     const type = response.headers.get('Content-Type') || '';
@@ -108,11 +126,16 @@ export class BoardAPI {
 
   /** Recognises `strokes` (in `lang`, else the server's default) into a new sticker or a field under them. */
   createSticker(strokes, lang = null) {
-    return this.request('/stickers', { method: 'POST', json: lang ? { strokes, lang } : { strokes } });
+    return this.request('/stickers', {
+      method: 'POST',
+      json: lang ? { strokes, lang } : { strokes },
+      headers: { 'Idempotency-Key': idempotencyKey() },
+      retry: true,
+    });
   }
 
   input(id, ops) {
-    return this.request(`/stickers/${encodeURIComponent(id)}/input`, { method: 'POST', json: { ops } });
+    return this.request(`/stickers/${encodeURIComponent(id)}/input`, { method: 'POST', json: { ops }, retry: true });
   }
 
   patch(id, changes, etag) {

@@ -333,8 +333,8 @@ class App {
     this.updateHint();
   }
 
-  remove(id) {
-    this.deleted.add(id);
+  remove(id, { forever = true } = {}) {
+    if (forever) this.deleted.add(id);
     this.stickers.delete(id);
     this.keys.forget(id);
     this.layer.remove(id);
@@ -368,7 +368,9 @@ class App {
         if (payload && payload.id) this.remove(payload.id);
         break;
       case 'cleared':
-        for (const id of [...this.stickers.keys()]) this.remove(id);
+        // Not remembered as deleted: a sticker made after the clear, already shown from its own
+        // answer, comes back with its `created` event, which follows the clear.
+        for (const id of [...this.stickers.keys()]) this.remove(id, { forever: false });
         break;
       case 'board-deleted':
         this.toast.show('This board was deleted. Open another one from the board menu.', { error: true });

@@ -7,20 +7,47 @@ const SENTINEL = ' '; // keeps something to delete, so phone keyboards report Ba
 
 const segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
 
+const graphemes = (text) => (segmenter ? Array.from(segmenter.segment(text), (part) => part.segment) : Array.from(text));
+
 /** Text without its last `count` grapheme clusters, as the server deletes them. */
 export function dropLast(text, count) {
-  const parts = segmenter ? Array.from(segmenter.segment(text), (part) => part.segment) : Array.from(text);
+  const parts = graphemes(text);
   return parts.slice(0, Math.max(0, parts.length - count)).join('');
 }
 
-/** The text after key-input operations, as the server computes it. */
-export function applyOps(text, ops) {
+/** Whether a character may be typed into a field of `charset`, as the server's typing rule says. */
+export function allowsTyping(charset, character) {
+  switch (charset) {
+    case 'digits':
+      return /^[0-9]$/.test(character);
+    case 'number':
+      return /^[0-9.,\-+/: ]$/.test(character);
+    default:
+      return character === '\n' || !/\p{Cc}/u.test(character);
+  }
+}
+
+/**
+ * The text after key-input operations, as the server computes it: an insertion keeps the longest
+ * prefix that fits `maxLength` (counted in grapheme clusters).
+ */
+export function applyOps(text, ops, maxLength = null) {
   let out = text;
   for (const op of ops) {
-    if (op.insertText !== undefined) out += op.insertText;
+    if (op.insertText !== undefined) out = insertFitting(out, op.insertText, maxLength);
     else if (op.deleteBackward !== undefined) out = dropLast(out, op.deleteBackward);
   }
   return out;
+}
+
+function insertFitting(text, insertion, maxLength) {
+  if (maxLength === null || maxLength === undefined) return text + insertion;
+  const parts = graphemes(insertion);
+  for (let count = parts.length; count > 0; count -= 1) {
+    const candidate = text + parts.slice(0, count).join('');
+    if (graphemes(candidate).length <= maxLength) return candidate;
+  }
+  return text;
 }
 
 /** Appends an operation, merging it into the last one of the same kind. */
@@ -137,8 +164,12 @@ export class KeyInput {
     }
   }
 
+  /** Types `text`, without the characters the field's charset refuses (the server would refuse the whole batch). */
   insert(text) {
-    if (text) this.edit({ insertText: text });
+    const id = this.focused();
+    const sticker = id && this.sticker(id);
+    const typed = sticker ? graphemes(text).filter((character) => allowsTyping(sticker.charset, character)).join('') : text;
+    if (typed) this.edit({ insertText: typed });
   }
 
   deleteBackward(count) {
@@ -157,7 +188,7 @@ export class KeyInput {
     if (!this.busy(editor)) editor.text = sticker.text;
     if (editor.queue.length === 0) editor.since = performance.now();
     push(editor.queue, op);
-    editor.text = applyOps(editor.text, [op]);
+    editor.text = applyOps(editor.text, [op], sticker.maxLength);
     this.onText(id);
     this.schedule(id);
   }
@@ -208,7 +239,7 @@ export class KeyInput {
     }
     if (this.editors.get(id) !== editor) return;
     const latest = this.sticker(id);
-    editor.text = applyOps(latest ? latest.text : editor.text, editor.queue);
+    editor.text = applyOps(latest ? latest.text : editor.text, editor.queue, latest ? latest.maxLength : null);
     if (failure) this.onError(failure, id);
     this.onText(id);
     if (editor.queue.length > 0) {

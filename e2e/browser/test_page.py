@@ -452,6 +452,46 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
         driver.switch_to.window(second)
         wait(driver, lambda d: not page_state(d)["stickers"], "the second window to see the board cleared")
         report.check("Clear empties the board, and the second window follows", listing["stickers"] == [])
+
+        # The typing echo follows the server's rules, so the page never shows what the server drops:
+        # a digits field takes no letter, a full field no more characters (counted by grapheme).
+        echo = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            import('/assets/keys.js').then((keys) => done({
+                cut: keys.applyOps('ab', [{insertText: 'cd'}, {deleteBackward: 1}], 3),
+                seam: keys.applyOps('caf', [{insertText: 'e\u0301x'}], 4),
+                digits: ['3', 'x', '\\n'].map((c) => keys.allowsTyping('digits', c)),
+                number: ['3', '.', '/', ' ', 'a'].map((c) => keys.allowsTyping('number', c)),
+                text: ['a', '\\n', '\\u0001'].map((c) => keys.allowsTyping(null, c)),
+            })).catch((error) => done({error: String(error)}));
+        """)
+        report.check("the typing echo keeps the field's charset and maxLength as the server does",
+                     echo == {"cut": "ab", "seam": "cafe\u0301", "digits": [True, False, False],
+                              "number": [True, True, True, True, False], "text": [True, True, False]}, repr(echo))
+
+        # 429 and 503 are sent again after Retry-After (ink and keys), other requests fail at once.
+        retried = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const real = window.fetch;
+            let calls = 0;
+            window.fetch = async () => {
+                calls += 1;
+                if (calls === 1) return new Response('{}', {status: 429, headers: {'Retry-After': '1', 'Content-Type': 'application/problem+json'}});
+                return new Response('{"ok": true}', {status: 200, headers: {'Content-Type': 'application/json'}});
+            };
+            import('/assets/api.js').then(async ({BoardAPI}) => {
+                const started = performance.now();
+                const answer = await BoardAPI.fetchJSON('/anywhere', {method: 'POST', json: {}, retry: true});
+                const waited = performance.now() - started, retriedCalls = calls;
+                calls = 0;
+                let status = null;
+                try { await BoardAPI.fetchJSON('/anywhere'); } catch (error) { status = error.status; }
+                window.fetch = real;
+                done({status: answer.status, calls: retriedCalls, waited: waited >= 950, plain: status});
+            }).catch((error) => { window.fetch = real; done({error: String(error)}); });
+        """)
+        report.check("ink and keys refused with 429 or 503 are sent again after Retry-After",
+                     retried == {"status": 200, "calls": 2, "waited": True, "plain": 429}, repr(retried))
     finally:
         check_console(report, driver, "desktop, both windows")
         driver.quit()

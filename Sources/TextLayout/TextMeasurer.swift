@@ -4,7 +4,9 @@
 /// - Lines are separated by `"\n"` (a `"\r\n"` pair counts as one separator). Each line's width is the sum of its
 ///   glyphs' design advances, plus the face's `kern`-table adjustment between neighbouring glyphs (`FT_Get_Kerning`),
 ///   plus `tracking` between neighbouring characters (grapheme clusters, so `e` + U+0301 gets none inside it):
-///   `(characters − 1) × tracking`. A line never measures narrower than 0 (strongly negative tracking).
+///   `(characters − 1) × tracking`. With tracking so negative that characters step back over the ones before
+///   them, a line is as wide as the span its characters cover (from the leftmost start to the rightmost end), never
+///   narrower than its widest character.
 /// - There is no shaping (no ligatures, no GPOS) and no wrapping: text is as wide as its longest line.
 /// - Height is `lineCount × lineHeight`, with the font's natural line height when none is given.
 /// - `lineLimit` (0 = none) keeps the first `lineLimit` lines and drops the rest, as a `UILabel` with
@@ -70,13 +72,17 @@ public struct TextMeasurer: Sendable {
             var fallbackGlyphs = 0
             for lineText in lineTexts {
                 var units = LineUnits()
-                Self.accumulate(Substring(lineText), into: &units, state: &state, primary: primary, fallback: fallback)
+                var span = Span()
+                Self.accumulate(Substring(lineText), into: &units, state: &state, primary: primary, fallback: fallback) { sum in
+                    // The pen after each character, in points: its span is where characters start and end.
+                    let pen = Double(sum.primary) * primaryScale + Double(sum.fallback) * fallbackScale
+                        + Double(sum.characters - 1) * tracking
+                    span.add(start: span.pen + (sum.characters > 1 ? tracking : 0), end: pen)
+                    span.pen = pen
+                }
                 missing += units.missing
                 fallbackGlyphs += units.fallbackGlyphs
-                let trackingTotal = Double(max(0, units.characters - 1)) * tracking
-                let width = Double(units.primary) * primaryScale + Double(units.fallback) * fallbackScale
-                    + trackingTotal
-                lines.append(LineMetrics(width: max(0, width), ascent: vertical.ascent, descent: vertical.descent))
+                lines.append(LineMetrics(width: span.width, ascent: vertical.ascent, descent: vertical.descent))
             }
             return MeasuredLines(lines: lines, missing: missing, fallbackGlyphs: fallbackGlyphs)
         }
@@ -97,13 +103,14 @@ public struct TextMeasurer: Sendable {
     /// Adds one line's glyphs to `units`, under the primary face's lock.
     private static func accumulate(
         _ line: Substring, into units: inout LineUnits, state: inout FaceState,
-        primary: FontFace, fallback: FontFace?
+        primary: FontFace, fallback: FontFace?, afterCharacter: (LineUnits) -> Void
     ) {
         var previous: UInt32?
         for character in line {
             // A "\r" left over from a "\r\n" separator, or a lone one, takes no room and is not a character.
             if character == "\r" { continue }
             units.characters += 1
+            defer { afterCharacter(units) }
             for scalar in character.unicodeScalars {
                 let glyph = state.glyph(for: scalar)
                 if glyph != 0 {
@@ -163,6 +170,20 @@ public struct TextMeasurer: Sendable {
     private static func describe(_ range: ClosedRange<Double>) -> String {
         "\(range.lowerBound)...\(range.upperBound)"
     }
+}
+
+/// Where one line's characters start and end, in points from the line's start.
+private struct Span {
+    var pen = 0.0
+    var lowest = 0.0
+    var highest = 0.0
+
+    mutating func add(start: Double, end: Double) {
+        lowest = min(lowest, start, end)
+        highest = max(highest, start, end)
+    }
+
+    var width: Double { highest - lowest }
 }
 
 /// Running totals for one line, in font units of each face.

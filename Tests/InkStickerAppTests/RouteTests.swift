@@ -211,6 +211,18 @@ import Testing
         #expect(viewBox[0] + viewBox[2] >= (frame["x"] ?? 0) + (frame["width"] ?? 0) + 64 && viewBox[1] + viewBox[3] >= top + height + 64)
     }
 
+    @Test func aLabelWithTheTightestKerningStillHasItsTextsWidth() throws {
+        let app = try InProcessApp()
+        let board = try app.board()
+        let field = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke], token: board.token)
+        let path = board.base + "/stickers/\(field.json["id"] as? String ?? "")"
+        _ = try app.request(.patch, path, json: ["text": "WWW", "style": ["kerning": -64]], token: board.token)
+        let label = try app.request(.post, path + "/commit", token: board.token)
+        // Each W (about 28 points at the default size) starts 64 points left of where the one before ended.
+        let width = try #require((label.json["frame"] as? [String: Double])?["width"])
+        #expect(width > 28 && width < 3 * 64, "\(width)")
+    }
+
     @Test func optionsAsteriskDescribesTheServer() throws {
         let app = try InProcessApp()
         let answer = try app.request(.options, "*")

@@ -82,10 +82,16 @@ struct TextMeasurerTests {
         #expect(Self.close(try measurer.measure(decomposed + decomposed, size: 28, tracking: 10).width, two + 10))
     }
 
-    @Test("strongly negative tracking clamps a line's width at zero")
-    func negativeTrackingClamps() throws {
-        let metrics = try Fixtures.measurer().measure("iiii", size: 10, tracking: -100)
-        #expect(metrics.width == 0)
+    @Test("with tracking that steps back over the characters, a line is as wide as the span they cover")
+    func negativeTrackingSpans() throws {
+        let measurer = try Fixtures.measurer()
+        let advance = try measurer.measure("i", size: 10).width
+        // Each "i" starts 100 points left of where the one before ended: from the last one's start
+        // to the first one's end.
+        let metrics = try measurer.measure("iiii", size: 10, tracking: -100)
+        #expect(Self.close(metrics.width, 300 - 2 * advance), "\(metrics.width)")
+        // Tracking that only tightens is still subtracted as before.
+        #expect(Self.close(try measurer.measure("iiii", size: 10, tracking: -1).width, 4 * advance - 3))
     }
 
     @Test("width and height scale linearly with size")

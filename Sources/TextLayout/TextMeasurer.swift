@@ -1,3 +1,5 @@
+import Foundation
+
 /// Measures text with the faces of a ``FontLibrary``.
 ///
 /// ### What is measured
@@ -12,6 +14,8 @@
 /// - `lineLimit` (0 = none) keeps the first `lineLimit` lines and drops the rest, as a `UILabel` with
 ///   `numberOfLines` shows only its first lines. Unlike `UILabel` no ellipsis is added: the dropped count is reported
 ///   in ``TextMetrics/truncatedLineCount`` so a renderer can add one.
+///
+/// Text is measured in its composed form (NFC), as a renderer draws it.
 ///
 /// ### Characters DejaVu lacks
 /// A scalar with no glyph in the family's DejaVu face is looked up in the family's fallback face (Nanum, when
@@ -58,7 +62,10 @@ public struct TextMeasurer: Sendable {
         let primaryScale = size / Double(primary.unitsPerEm)
         let fallbackScale = fallback.map { size / Double($0.unitsPerEm) } ?? 0
 
-        var lineTexts = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // Measured composed (NFC), as renderers draw it: a Hangul syllable typed as conjoining jamo
+        // (U+1100 U+1161 U+11A8) is one glyph, not three.
+        let composed = text.precomposedStringWithCanonicalMapping
+        var lineTexts = composed.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var truncated = 0
         if lineLimit > 0, lineTexts.count > lineLimit {
             truncated = lineTexts.count - lineLimit

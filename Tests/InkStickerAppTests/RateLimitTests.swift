@@ -19,6 +19,18 @@ import Testing
         #expect(limiter.acquire("k", now: t0 + 100_000_000_000) != nil)
     }
 
+    /// Two event loops read the clock before taking the lock: a request can arrive with a time
+    /// earlier than the one the bucket last stored. No time has passed for it (before, the
+    /// difference wrapped around and refilled the bucket).
+    @Test func aTimeEarlierThanTheBucketsRefillsNothing() {
+        let limiter = RateLimiter(limit: .init(rate: 1, burst: 1))
+        let t0: UInt64 = 5_000_000_000
+        #expect(limiter.acquire("k", now: t0 + 1) == nil)
+        #expect(limiter.acquire("k", now: t0) != nil)
+        #expect(limiter.acquire("k", now: t0 + 2) != nil, "the bucket's time did not move back")
+        #expect(limiter.acquire("k", now: t0 + 1_000_000_001) == nil)
+    }
+
     @Test func offLimitNeverRefuses() {
         let limiter = RateLimiter(limit: .off)
         for _ in 0..<1000 { #expect(limiter.acquire("k") == nil) }

@@ -208,6 +208,9 @@ struct TextMeasurerTests {
         #expect(metrics.width != 2 * notdef)
         // Hangul syllables are set on a uniform advance in Nanum, so two measure twice one.
         #expect(Self.close(metrics.width, 2 * (try measurer.measure("글", size: 28).width)))
+        // Syllables typed as conjoining jamo measure as the syllables a renderer draws from them.
+        let jamo = "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}"  // 한글, decomposed
+        #expect(Self.close(try measurer.measure(jamo, size: 28).width, metrics.width))
         // Mixed text: the Latin part keeps DejaVu, the Hangul part adds Nanum's advances.
         let mixed = try measurer.measure("Ink 한글", size: 28).width
         let latin = try measurer.measure("Ink ", size: 28).width

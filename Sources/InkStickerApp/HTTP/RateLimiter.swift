@@ -34,9 +34,11 @@ final class RateLimiter: Sendable {
         guard !limit.isOff else { return nil }
         return buckets.withLock { table -> Int? in
             var bucket = table[key] ?? Bucket(tokens: limit.burst, updated: now)
-            let elapsed = Double(now &- bucket.updated) / 1e9
-            bucket.tokens = min(limit.burst, bucket.tokens + elapsed * limit.rate)
-            bucket.updated = now
+            // The clock is read before the lock: another event loop may have stored a later time
+            // meanwhile. No time has passed for this request then (a wrapped difference refilled
+            // the bucket, and several loops let through several times the rate).
+            bucket.tokens = min(limit.burst, bucket.tokens + Self.seconds(from: bucket.updated, to: now) * limit.rate)
+            bucket.updated = max(bucket.updated, now)
             if bucket.tokens >= 1 {
                 bucket.tokens -= 1
                 table[key] = bucket
@@ -48,10 +50,15 @@ final class RateLimiter: Sendable {
         }
     }
 
+    /// Seconds from `start` to `end` of the monotonic clock; none when `end` is the earlier.
+    static func seconds(from start: UInt64, to end: UInt64) -> Double {
+        end > start ? Double(end - start) / 1e9 : 0
+    }
+
     /// Drops buckets that have refilled completely (they behave exactly like absent ones).
     private func prune(_ table: inout [String: Bucket], now: UInt64) {
         table = table.filter { _, bucket in
-            bucket.tokens + Double(now &- bucket.updated) / 1e9 * limit.rate < limit.burst
+            bucket.tokens + Self.seconds(from: bucket.updated, to: now) * limit.rate < limit.burst
         }
         if table.count > maxKeys { table.removeAll() }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 @testable import InkStickerApp
 
@@ -29,6 +30,31 @@ import Testing
         #expect(limiter.acquire("k", now: t0) != nil)
         #expect(limiter.acquire("k", now: t0 + 2) != nil, "the bucket's time did not move back")
         #expect(limiter.acquire("k", now: t0 + 1_000_000_001) == nil)
+    }
+
+    /// Behind a trusted reverse proxy every client has its own bucket: the rightmost
+    /// `X-Forwarded-For` entry that is not a trusted proxy. Anyone else's header is not believed.
+    @Test func behindATrustedProxyEachForwardedClientHasItsOwnBucket() throws {
+        let app = try InProcessApp(readings: ["milk"]) { configuration in
+            configuration.inkRatePerAddress = (rate: 0.001, burst: 1)
+            configuration.inkRatePerToken = (rate: 0, burst: 0)
+            configuration.trustedProxies = ["127.0.0.1"]
+        }
+        let ink: [String: Any] = ["strokes": [["x": [1.0, 2.0], "y": [1.0, 2.0]]]]
+        let post = { (forwarded: String) in
+            try app.request(.post, "/v1/recognize", json: ink, headers: ["X-Forwarded-For": forwarded]).status
+        }
+        #expect(try post("203.0.113.7") == 200)
+        #expect(try post("198.51.100.9") == 200, "another client behind the same proxy")
+        #expect(try post("203.0.113.7") == 429)
+        // A client cannot pick a fresh bucket by writing the header itself: its own entry is to the left.
+        #expect(try post("192.0.2.1, 203.0.113.7") == 429)
+        // A peer that is not a trusted proxy is the client, whatever it says.
+        let untrusted = InkRateLimits(perAddress: RateLimiter(limit: .off), perToken: RateLimiter(limit: .off), trustedProxies: ["10.0.0.2"])
+        var headers = HTTPHeaders()
+        headers.add(name: "X-Forwarded-For", value: "203.0.113.7")
+        let request = HTTPRequest(head: HTTPRequestHead(method: .post, target: "/", headers: headers), remoteAddress: "198.51.100.1")
+        #expect(untrusted.clientAddress(request) == "198.51.100.1")
     }
 
     @Test func offLimitNeverRefuses() {

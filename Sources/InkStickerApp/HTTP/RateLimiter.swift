@@ -1,4 +1,6 @@
 import CSystem
+import Foundation
+import HTTPServer
 import Locking
 import Store
 
@@ -64,14 +66,16 @@ final class RateLimiter: Sendable {
     }
 }
 
-/// The ink-post limits: per remote address and per board token.
+/// The ink-post limits: per client address and per board token.
 struct InkRateLimits: Sendable {
     let perAddress: RateLimiter
     let perToken: RateLimiter
+    /// Reverse proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
+    var trustedProxies: Set<String> = []
 
     /// 429 when either bucket is empty.
     func check(_ context: RequestContext) throws(APIError) {
-        var wait = perAddress.acquire("a:" + context.request.remoteAddress)
+        var wait = perAddress.acquire("a:" + clientAddress(context.request))
         if wait == nil, let token = BoardAccess.bearerToken(context) {
             // Keyed by a hash so tokens are not kept in memory in the clear.
             wait = perToken.acquire("t:" + SHA256.hexDigest(Array(token.utf8)))
@@ -79,5 +83,15 @@ struct InkRateLimits: Sendable {
         if let wait {
             throw APIError(.tooManyRequests, "too many ink requests; retry in \(wait) s", headers: [("Retry-After", String(wait))])
         }
+    }
+
+    /// The peer, or behind a trusted proxy the address it says the request came from: the
+    /// rightmost `X-Forwarded-For` entry that is not itself a trusted proxy (entries to its left
+    /// are the client's to write, and not believed).
+    func clientAddress(_ request: HTTPRequest) -> String {
+        guard trustedProxies.contains(request.remoteAddress) else { return request.remoteAddress }
+        let forwarded = request.headers.values("x-forwarded-for").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return forwarded.last { !trustedProxies.contains($0) } ?? forwarded.first ?? request.remoteAddress
     }
 }

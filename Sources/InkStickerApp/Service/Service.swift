@@ -106,7 +106,8 @@ public final class Service: Sendable {
                                    inkDecoder: InkDecoder(limits: inkLimits),
                                    inkRates: InkRateLimits(
                                        perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
-                                       perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst))))
+                                       perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst)),
+                                       trustedProxies: configuration.trustedProxies))
         // Events committed by other nodes (PostgreSQL's NOTIFY); nil: look at every board again.
         database.observeEvents { [events = services.events] boardId in
             if let boardId { events.notify(boardId: boardId) } else { events.notifyAll() }

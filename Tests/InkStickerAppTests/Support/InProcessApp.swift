@@ -84,7 +84,8 @@ final class InProcessApp {
                                layout: StickerLayout(library: try FontLibrary()), events: EventHub(),
                                recognizer: recognizer, inkDecoder: InkDecoder(),
                                inkRates: InkRateLimits(perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
-                                                       perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst))))
+                                                       perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst)),
+                                                       trustedProxies: configuration.trustedProxies))
         application = Service.application(services, streams: EventStreams())
     }
 

@@ -1,6 +1,7 @@
 import Locking
 
-/// A response body written over time from any thread, sent with chunked transfer coding.
+/// A response body written over time from any thread, sent with chunked transfer coding (to an
+/// HTTP/1.0 client: unframed, ending when the connection closes).
 ///
 /// Writes are queued to the connection's event loop. When the client reads too slowly and more than
 /// the configured backlog is waiting, or when it disconnects, the stream is closed: `write` then

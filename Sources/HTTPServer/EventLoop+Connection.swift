@@ -15,10 +15,9 @@ extension EventLoop {
     static let maxRequestsPerTurn = 32
 
     /// Whether reading from this client must wait: its pipelined input (while a request is
-    /// handled, waits its turn or streams its answer) or its unread output is over its bound.
+    /// handled or waits its turn) or its unread output is over its bound.
     func mustPauseReading(_ connection: Connection) -> Bool {
-        ((connection.isHandling || connection.isStreaming || connection.deferred)
-            && connection.bufferedInput >= Self.maxPipelinedBytes)
+        ((connection.isHandling || connection.deferred) && connection.bufferedInput >= Self.maxPipelinedBytes)
             || connection.pendingOutput >= Self.maxPendingOutputBytes
     }
 
@@ -53,6 +52,13 @@ extension EventLoop {
                 switch Socket.read(connection.fd, into: scratchBuffer) {
                 case .bytes(let n):
                     connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratchBuffer[0..<n]))
+                    if connection.isStreaming, connection.bufferedInput > Self.maxPipelinedBytes {
+                        // Requests behind an event stream wait for its end, which may never come:
+                        // more than the pipelining bound of them is not kept. Reading on (rather
+                        // than pausing) is what notices the client closing.
+                        close(connection)
+                        return
+                    }
                     if n < scratchBuffer.count || mustPauseReading(connection) { break readLoop }
                 case .wouldBlock:
                     break readLoop
@@ -211,11 +217,14 @@ extension EventLoop {
             // A HEAD response has the header fields of the GET response, and no body (RFC 9110
             // §9.3.2): the same framing, which promises no length.
             let framing = BodyFraming.stream(for: connection.head?.version ?? .http1_1)
-            if framing == .untilClose { keepAlive = false }
+            // A client whose input has already ended cannot be noticed leaving (it is the end of
+            // input that tells a stream's client has gone): it gets the head, and the stream ends.
+            if framing == .untilClose || connection.inputEnded { keepAlive = false }
             response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
                                    date: date, framing: framing)
             record(connection, response: response, bytes: 0)
-            if isHead {
+            if isHead || connection.inputEnded {
+                if !isHead { framing.appendEnd(to: &connection.output) }
                 stream.close()
                 endExchange(connection, keepAlive: keepAlive)
             } else {
@@ -319,7 +328,17 @@ extension EventLoop {
                 }
             case .wouldBlock:
                 return
-            case .closed, .failed:
+            case .closed:
+                if case .closing = connection.phase {
+                    // The final answer is still being written: a client that half-closed reads
+                    // it to the end. `flush` closes once it is out; nothing more is read.
+                    connection.inputEnded = true
+                    updateInterest(connection)
+                    return
+                }
+                close(connection)
+                return
+            case .failed:
                 close(connection)
                 return
             }

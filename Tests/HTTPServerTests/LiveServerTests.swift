@@ -274,10 +274,43 @@ import Testing
             }
             defer { stop.store(true, ordering: .relaxed) }
             usleep(500_000)
-            // The pipelining bound (64 KiB) plus at most one event's reads (4 × 64 KiB); before,
-            // all 4 MiB were read into the connection's buffer.
+            // At most the pipelining bound (64 KiB) plus one read, then the connection is dropped:
+            // requests behind an endless stream cannot be served. Before, all 4 MiB were kept.
             let held = Self.largestConnectionBuffers(server)
             #expect(held <= 5 << 16, "a stream's client holds \(held >> 10) KiB of input")
+            #expect(client.waitForClose(timeoutMs: 2_000).closed)
+        }
+    }
+
+    @Test func aLastAnswerStillBeingWrittenReachesAClientThatHalfCloses() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            // The connection's last answer (Connection: close), 16 MiB, not read yet; then the
+            // end of the client's input. Before, the server closed at once and cut the answer.
+            client.send("GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            usleep(100_000)
+            client.halfClose()
+            usleep(100_000)
+            var received = 0
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = recv(client.fd, &buffer, buffer.count, 0)
+                if n <= 0 { break }
+                received += n
+            }
+            #expect(received > 16 << 20, "\(received) bytes")
+        }
+    }
+
+    @Test func aStreamsClientWhoseInputEndedIsLetGo() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            client.send("GET /stream/open HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.halfClose()
+            // Whether the end of input is read before or after the answer starts, the stream ends.
+            let (text, closed) = client.waitForClose(timeoutMs: 2_000)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK"))
         }
     }
 

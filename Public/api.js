@@ -18,7 +18,7 @@ export class APIError extends Error {
   }
 }
 
-/** How often a `retry` request is sent again after 429 or 503, waiting what `Retry-After` says (at most this long). */
+/** How often a request is sent again after a status in its `retry` list, waiting what `Retry-After` says (at most this long). */
 const RETRIES = 4;
 const MAX_RETRY_SECONDS = 30;
 
@@ -59,7 +59,7 @@ export class BoardAPI {
    * One request. Answers `{status, body, etag}`; throws APIError for 4xx/5xx answers (other than 304)
    * and for network failures.
    */
-  static async fetchJSON(path, { method = 'GET', json, headers = {}, token, signal, retry = false } = {}) {
+  static async fetchJSON(path, { method = 'GET', json, headers = {}, token, signal, retry = [] } = {}) {
     const init = { method, headers: { Accept: 'application/json', ...headers }, signal, cache: 'no-store' };
     if (token) init.headers.Authorization = `Bearer ${token}`;
     if (json !== undefined) {
@@ -74,8 +74,8 @@ export class BoardAPI {
         if (error.name === 'AbortError') throw error;
         throw new APIError(0, null);
       }
-      // Too many requests, or the server busy: it says when to come back (`retry` requests only).
-      if (!retry || attempt >= RETRIES || (response.status !== 429 && response.status !== 503)) break;
+      // Too many requests, or the server busy: it says when to come back (the statuses in `retry` only).
+      if (attempt >= RETRIES || !retry.includes(response.status)) break;
       const seconds = Math.min(MAX_RETRY_SECONDS, Math.max(1, Number(response.headers.get('Retry-After')) || 1));
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     }
@@ -130,12 +130,14 @@ export class BoardAPI {
       method: 'POST',
       json: lang ? { strokes, lang } : { strokes },
       headers: { 'Idempotency-Key': idempotencyKey() },
-      retry: true,
+      // The key makes sending it again safe even when the first one was stored.
+      retry: [429, 503],
     });
   }
 
+  /** Key input is sent again only after 429: a 503 may come after the change was stored, and keys are not idempotent. */
   input(id, ops) {
-    return this.request(`/stickers/${encodeURIComponent(id)}/input`, { method: 'POST', json: { ops }, retry: true });
+    return this.request(`/stickers/${encodeURIComponent(id)}/input`, { method: 'POST', json: { ops }, retry: [429] });
   }
 
   patch(id, changes, etag) {

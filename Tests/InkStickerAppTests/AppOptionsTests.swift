@@ -16,6 +16,14 @@ import Testing
         #expect(error.description.hasPrefix("INKSTICKER_PORT: "), "\(error)")
     }
 
+    @Test func trustedProxiesGivenSeveralTimesAddUp() throws {
+        let configuration = try AppOptions.parse(arguments: ["--trusted-proxy", "10.0.0.1", "--trusted-proxy", "10.0.0.2, ::1"],
+                                                 environment: ["INKSTICKER_TRUSTED_PROXIES": "192.0.2.9"])
+        #expect(configuration.trustedProxies == ["10.0.0.1", "10.0.0.2", "::1"])
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_TRUSTED_PROXIES": "192.0.2.9"]).trustedProxies
+                == ["192.0.2.9"])
+    }
+
     @Test func aModelsDirectoryGivenIsTakenFromTheCurrentDirectory() throws {
         let here = FileManager.default.currentDirectoryPath
         #expect(try AppOptions.parse(arguments: ["--models", "mine"], environment: [:]).modelsDirectory == here + "/mine")

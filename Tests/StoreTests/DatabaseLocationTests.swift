@@ -5,6 +5,7 @@ import Testing
 @Suite struct DatabaseLocationTests {
     @Test(arguments: [
         ("postgres://app:s3cret@db.example/ink", "postgres://app:***@db.example/ink"),
+        ("postgres://app:pa?ss@db/ink", "postgres://app:***@db/ink"),
         ("postgresql://app:p@ss@db.example/ink?sslmode=require&password=two&sslpassword=x",
          "postgresql://app:***@db.example/ink?sslmode=require&password=***&sslpassword=***"),
         ("host=db user=app password=hunter2 dbname=ink", "host=db user=app password=*** dbname=ink"),

@@ -144,7 +144,8 @@ public enum AppOptions {
             c.inkRatePerAddress = try rate(v, "--rate-ink-per-address")
         },
         option("--trusted-proxy", "INKSTICKER_TRUSTED_PROXIES", "ADDRS", "comma-separated addresses of reverse proxies whose X-Forwarded-For names the client for --rate-ink-per-address (default none)") { c, v in
-            c.trustedProxies = Set(v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            // Given several times, the lists add up (as --cors-origin's do).
+            c.trustedProxies.formUnion(v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         },
         option("--rate-ink-per-token", "INKSTICKER_RATE_INK_PER_TOKEN", "RATE[:BURST]", "ink posts per second per board token (default 10:30; 0 disables)") { c, v throws(OptionError) in
             c.inkRatePerToken = try rate(v, "--rate-ink-per-token")

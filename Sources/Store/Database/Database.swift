@@ -163,7 +163,8 @@ public enum DatabaseLocation {
     private static func redactedURL(_ url: String) -> String {
         var text = url
         if let scheme = text.range(of: "://") {
-            let authorityEnd = text[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
+            // libpq ends the user and password at the last `@` before the first `/`: a `?` may be in the password.
+            let authorityEnd = text[scheme.upperBound...].firstIndex(of: "/") ?? text.endIndex
             if let at = text[scheme.upperBound..<authorityEnd].lastIndex(of: "@"),
                let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
                 text.replaceSubrange(text.index(after: colon)..<at, with: "***")

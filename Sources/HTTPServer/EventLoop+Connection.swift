@@ -191,92 +191,6 @@ extension EventLoop {
         }
     }
 
-    /// Writes the handler's response. Runs on the loop thread.
-    func complete(connectionID: UInt64, sequence: UInt64, response: HTTPResponse) {
-        guard let connection = connections[connectionID], connection.sequence == sequence,
-              connection.isHandling else {
-            // The client went away while the request was handled: a stream made for it ends
-            // here, or its producer would go on writing into it.
-            if case .stream(let stream) = response.body { stream.close() }
-            return
-        }
-        let isHead = connection.head?.method == .head
-        // A client whose input ended with this request is told the connection closes after it.
-        var keepAlive = connection.keepAlive && !draining && !(connection.inputEnded && connection.bufferedInput == 0)
-        let date = dates.current()
-        switch response.body {
-        case .bytes(let body):
-            response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
-                                   date: date, framing: .length(body.count))
-            if !isHead && response.status.code != 204 && response.status.code != 304 {
-                connection.output.append(contentsOf: body)
-            }
-            record(connection, response: response, bytes: body.count)
-            endExchange(connection, keepAlive: keepAlive)
-        case .stream(let stream):
-            // A HEAD response has the header fields of the GET response, and no body (RFC 9110
-            // §9.3.2): the same framing, which promises no length.
-            let framing = BodyFraming.stream(for: connection.head?.version ?? .http1_1)
-            // A client whose input has already ended cannot be noticed leaving (it is the end of
-            // input that tells a stream's client has gone): it gets the head, and the stream ends.
-            if framing == .untilClose || connection.inputEnded { keepAlive = false }
-            response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
-                                   date: date, framing: framing)
-            record(connection, response: response, bytes: 0)
-            if isHead || connection.inputEnded {
-                if !isHead { framing.appendEnd(to: &connection.output) }
-                stream.close()
-                endExchange(connection, keepAlive: keepAlive)
-            } else {
-                connection.keepAlive = keepAlive
-                connection.phase = .streaming(stream, framing)
-                let (early, finished) = stream.bind(loop: self, connectionID: connection.id)
-                for piece in early { framing.appendPiece(piece, to: &connection.output) }
-                if finished { finishStream(connection, stream: stream, framing: framing) }
-            }
-        }
-        flush(connection)
-        if !connection.closed, case .idle = connection.phase { process(connection) }
-        updateReadPause(connection)
-    }
-
-    private func endExchange(_ connection: Connection, keepAlive: Bool) {
-        connection.head = nil
-        if keepAlive {
-            connection.phase = .idle
-            connection.deadline = Clock.now() + core.configuration.keepAliveTimeout.nanoseconds
-        } else {
-            connection.phase = .closing
-        }
-    }
-
-    func streamWrite(connectionID: UInt64, stream: HTTPBodyStream, bytes: [UInt8]) {
-        stream.written(bytes.count)
-        guard let connection = connections[connectionID], case .streaming(let current, let framing) = connection.phase,
-              current === stream else { return }
-        if connection.pendingOutput > core.configuration.maxStreamBacklogBytes {
-            // The client reads slower than we produce: drop it rather than buffer without bound.
-            close(connection)
-            return
-        }
-        framing.appendPiece(bytes, to: &connection.output)
-        flush(connection)
-    }
-
-    func streamFinish(connectionID: UInt64, stream: HTTPBodyStream) {
-        guard let connection = connections[connectionID], case .streaming(let current, let framing) = connection.phase,
-              current === stream else { return }
-        finishStream(connection, stream: stream, framing: framing)
-        flush(connection)
-        if !connection.closed, case .idle = connection.phase { process(connection) }
-    }
-
-    private func finishStream(_ connection: Connection, stream: HTTPBodyStream, framing: BodyFraming) {
-        framing.appendEnd(to: &connection.output)
-        stream.close()
-        endExchange(connection, keepAlive: connection.keepAlive && !draining)
-    }
-
     /// Answers a protocol error and closes: after a framing error nothing that follows can be trusted.
     func fail(_ connection: Connection, status: HTTPStatus, detail: String) {
         if connection.requestID.isEmpty || connection.head == nil {
@@ -345,7 +259,7 @@ extension EventLoop {
         }
     }
 
-    private func record(_ connection: Connection, response: HTTPResponse, bytes: Int) {
+    func record(_ connection: Connection, response: HTTPResponse, bytes: Int) {
         let now = Clock.now()
         let start = connection.requestStart == 0 ? now : connection.requestStart
         let seconds = Double(now &- start) / 1e9

@@ -76,7 +76,7 @@ final class EventStreams: Sendable {
         let key = ObjectIdentifier(subscription)
         subscriptions.withLock { $0[key] = subscription }
         let token = services.events.subscribe(boardId: boardID) { [weak self] in
-            self?.pump(subscription, services: services)
+            self?.pump(subscription)
         }
         subscription.state.withLock { $0.token = token }
         stream.onClose { [weak self] in
@@ -85,7 +85,7 @@ final class EventStreams: Sendable {
         }
         // Tell the client how long to wait before reconnecting, then send what it missed.
         stream.write(Array("retry: 2000\n\n".utf8))
-        pump(subscription, services: services)
+        pump(subscription)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")
@@ -96,7 +96,7 @@ final class EventStreams: Sendable {
     /// Sends every committed event after the last one sent; one pump per stream at a time. When
     /// the blocking pool refuses the job (its queue is full: many streams woken at once), the
     /// stream stays marked and `retryRefused` pumps it again shortly.
-    private func pump(_ subscription: Subscription, services: AppServices) {
+    private func pump(_ subscription: Subscription) {
         let start = subscription.state.withLock { s -> Bool in
             if s.pumping { s.dirty = true; return false }
             s.pumping = true
@@ -104,7 +104,7 @@ final class EventStreams: Sendable {
             return true
         }
         guard start else { return }
-        let accepted = services.blocking.submit { [weak self] in self?.drain(subscription, services: services) }
+        let accepted = subscription.services.blocking.submit { [weak self] in self?.drain(subscription) }
         if !accepted { subscription.state.withLock { $0.pumping = false; $0.dirty = true } }
     }
 
@@ -112,11 +112,12 @@ final class EventStreams: Sendable {
     private func retryRefused() {
         for subscription in subscriptions.withLock({ Array($0.values) })
         where subscription.state.withLock({ $0.dirty && !$0.pumping }) {
-            pump(subscription, services: subscription.services)
+            pump(subscription)
         }
     }
 
-    private func drain(_ subscription: Subscription, services: AppServices) {
+    private func drain(_ subscription: Subscription) {
+        let services = subscription.services
         while subscription.stream.isOpen {
             let after = subscription.state.withLock { $0.lastEventID }
             let result = try? services.database.read { tx -> (board: Bool, events: [EventRecord]) in

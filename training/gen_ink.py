@@ -30,7 +30,10 @@ below; "hand_layout" (a strength) places a line's characters as a hand does: its
 spacing between its characters and each one's size and height (ttf_ink.HandLayout); "cursive"
 (a strength) joins strokes as a quick hand does, between the strokes of a syllable and from one
 syllable to the next (ttf_ink.Cursive), from a generator of its own, so the texts, fonts, places
-and every other variation are those of the mix without it. Configs without these keys give the
+and every other variation are those of the mix without it; "fixed_jamo" (a share of the
+samples, drawn from a generator of its own) builds every syllable of such a sample from the
+font's stand-alone jamo at fixed shapes, out of square (ttf_ink._fixed_jamo), and leaves the
+texts, fonts, places and every other draw as without it. Configs without these keys give the
 same bytes as before.
 
   python3 gen_ink.py --config mix.json --seed 101 --n 20000 -o work/ink/synth-101.jsonl
@@ -58,6 +61,8 @@ import ttf_ink  # noqa: E402
 # The generator of a sample's joined strokes ("cursive") is seeded with (seed, sample, this), so
 # that it draws nothing from the sample's own generator.
 CURSIVE_STREAM = 0x6A6F696E
+# The same for whether a sample's syllables are built from jamo of fixed shapes ("fixed_jamo").
+FIXED_JAMO_STREAM = 0x6A616D6F
 PUNCT_SAFE = ".,:;!?-'\"()/&+=%$#@*"
 PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
 # English sentences for the "prose" kind: Debian's fortunes package (quotations, jokes,
@@ -301,6 +306,7 @@ def generate(config, seed, n, prefix):
         if ttf is not None and ttf_ink.covers(ttf["path"], text):
             font = os.path.basename(ttf["path"])
             looseness = config.get("jamo_looseness", 0.0)
+            fixed_share = config.get("fixed_jamo", 0.0)
             if isinstance(looseness, list):
                 # A range: each sample draws its own strength, from tidy to loose blocks.
                 looseness = float(rng.uniform(*looseness))
@@ -314,15 +320,18 @@ def generate(config, seed, n, prefix):
                                      hand_layout=config.get("hand_layout", 0.0))
             ticked = bool(config.get("hangul_ticks")) and ttf_ink.has_ticked(text)
             quick = config.get("cursive", 0.0) if ttf_ink.has_hangul(text) else 0.0
-            if ticked or quick:
-                # A restored tick is one stroke more, joined strokes are fewer, and every stroke
-                # draws from the generator: such ink is drawn from a copy of it, and the generator
-                # goes on as without ticks and joins, so every other sample (and this one's text,
-                # font and place) stays the same as without those keys.
+            fixed = bool(fixed_share > 0 and ttf_ink.has_hangul(text) and
+                         np.random.default_rng([seed, i, FIXED_JAMO_STREAM]).random() < fixed_share)
+            if ticked or quick or fixed:
+                # A restored tick is one stroke more, joined strokes are fewer, jamo of fixed
+                # shapes have strokes of their own, and every stroke draws from the generator:
+                # such ink is drawn from a copy of it, and the generator goes on as without ticks,
+                # joins and fixed jamo, so every other sample (and this one's text, font and
+                # place) stays the same as without those keys.
                 twin = copy.deepcopy(rng)
                 draw(rng=rng)
                 strokes = draw(rng=twin, hangul_ticks=ticked, cursive=quick,
-                               cursive_seed=[seed, i, CURSIVE_STREAM])
+                               cursive_seed=[seed, i, CURSIVE_STREAM], fixed_jamo=fixed)
             else:
                 strokes = draw(rng=rng)
         if not strokes:

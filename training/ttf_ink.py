@@ -290,10 +290,18 @@ def _ticked(ch):
     return index // 588 in (14, 18) or index % 28 in (6, 15, 23, 27)
 
 
+def _tickable(ch):
+    """Whether `ch` is a syllable with a ㅎ or ㅊ, or the compatibility jamo ㅊ ㅎ ㄶ ㅀ."""
+    return (is_hangul(ch) and _ticked(ch)) or ch in _TICKED_JAMO
+
+
 def _tick_place(ch, u, v):
     """Whether (u, v) of syllable `ch`'s ink box (0..1, y down) is where the top tick of its ㅎ or
     ㅊ stands: the top fifth of an initial one (its left part when the vowel stands to the
-    right), the upper middle of a final one (the right half of a final ㄶ/ㅀ)."""
+    right), the upper middle of a final one (the right half of a final ㄶ/ㅀ). For a stand-alone
+    jamo: the top fifth of ㅊ and ㅎ, the top quarter of the right half of ㄶ and ㅀ."""
+    if ch in _TICKED_JAMO:
+        return v <= 0.2 if _TICKED_JAMO[ch] == "top" else (u >= 0.5 and v <= 0.25)
     index = ord(ch) - 0xAC00
     layout = _jamo_layout(ch)[0]
     if index // 588 in (14, 18) and v <= 0.2 and (layout == "below" or u <= 0.6):
@@ -314,7 +322,7 @@ def restore_ticks(image, runs, line, spans):
     where the bar runs straight through, and stands where the syllable's ㅎ or ㅊ has its tick
     (`_tick_place`) gets a stroke from half a stroke-width inside its far end down to the bar.
     Stroke ends, corners, serifs and the nubs of other jamo fail one of these tests."""
-    if not has_ticked(line):
+    if not any(_tickable(ch) for ch in line):
         return []
     ink = image.astype(bool)
     pixels = {(int(r), int(c)) for run in runs for r, c in run}
@@ -322,7 +330,7 @@ def restore_ticks(image, runs, line, spans):
     links = None
     strokes = []
     for ch, (a, b) in zip(line, spans):
-        if not is_hangul(ch) or not _ticked(ch):
+        if not _tickable(ch):
             continue
         c0, c1 = max(0, int(a) - 32), min(ink.shape[1], int(math.ceil(b)) + 32)
         box = ink[:, max(0, int(a)):min(ink.shape[1], int(math.ceil(b)))]
@@ -611,6 +619,96 @@ def _out_of_square(regions, ch, path, ticks=False):
     return {**upper, 2: [st + (0.0, max(0.0, drop)) for st in regions[2]]}
 
 
+# Hangul compatibility jamo (U+3131-U+318E): the initial consonants by index, the finals by
+# index (0: none); the vowels are U+314F + index.
+_INITIAL_JAMO = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+_FINAL_JAMO = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+_TICKED_JAMO = {"ㅊ": "top", "ㅎ": "top", "ㄶ": "right", "ㅀ": "right"}
+_jamo_glyphs = {}
+
+
+def syllable_jamo(ch):
+    """The compatibility jamo that spell syllable `ch`: initial, vowel and (if any) final."""
+    index = ord(ch) - 0xAC00
+    final = _FINAL_JAMO[index % 28].strip()
+    return _INITIAL_JAMO[index // 588] + chr(0x314F + (index % 588) // 28) + final
+
+
+def _jamo_glyph(path, jamo, ticks=False):
+    """The strokes of compatibility jamo `jamo` as the font at `path` draws it standing alone
+    (raster pixels, baseline at y = 0; cached), or None if the font has no such glyph."""
+    key = (path, jamo, ticks and jamo in _TICKED_JAMO)
+    if key not in _jamo_glyphs:
+        strokes = _hangul_strokes(path, jamo, HANGUL_RENDER_SIZE, key[2])[0] if covers(path, jamo) else []
+        _jamo_glyphs[key] = [_top_left_first(s) for s in strokes] or None
+    return _jamo_glyphs[key]
+
+
+def _box(strokes):
+    allp = np.vstack(strokes)
+    return allp.min(0), allp.max(0)
+
+
+def _bar_y(strokes):
+    """The height of a compound vowel's bar (of its ㅗ, ㅜ or ㅡ): of twelve bands of the glyph's
+    height, the one whose ink reaches widest within the left three fifths, where the vertical
+    part does not stand."""
+    allp = np.vstack(strokes)
+    lo, hi = allp.min(0), allp.max(0)
+    left = allp[allp[:, 0] <= lo[0] + 0.6 * (hi[0] - lo[0])]
+    bands = np.linspace(lo[1], hi[1], 13)
+    spans = [np.ptp(left[(left[:, 1] >= a) & (left[:, 1] <= b), 0]) if ((left[:, 1] >= a) & (left[:, 1] <= b)).any()
+             else 0.0 for a, b in zip(bands[:-1], bands[1:])]
+    k = int(np.argmax(spans))
+    return float(0.5 * (bands[k] + bands[k + 1]))
+
+
+def _fixed_jamo(regions, ch, path, height, ticks=False):
+    """Syllable `ch` built from jamo of fixed shapes, as out-of-square (탈네모) lettering builds
+    it: each jamo is the font's stand-alone compatibility jamo at one size, whatever the
+    syllable, rather than the squeezed shape the syllable gives it. The initial consonant stands
+    top left; a vowel to its right (ㅏ ㅓ ㅣ ...) starts a little above it, one below it (ㅗ ㅜ ㅡ)
+    is centred under it, and a compound vowel (ㅘ ㅢ ...) has its bar under it; the final
+    consonant hangs under them all, flush with the initial's left side. The composition is scaled
+    to the width of the syllable's initial and vowel as the font draws it and put at its top left,
+    so the syllable keeps its place in the line and a final hangs below the line's other
+    syllables. Unchanged when the font lacks one of the jamo."""
+    jamo = syllable_jamo(ch)
+    glyphs = [_jamo_glyph(path, j, ticks) for j in jamo]
+    if any(g is None for g in glyphs):
+        return regions
+    scale = 0.6
+    gap = 0.06 * height
+    glyphs = [[st * scale for st in g] for g in glyphs]
+    layout = _jamo_layout(ch)[0]
+
+    def moved(strokes, left, top):
+        lo, _ = _box(strokes)
+        return [st + (left - lo[0], top - lo[1]) for st in strokes]
+
+    initial = moved(glyphs[0], 0.0, 0.0)
+    (_, _), (i_right, i_bottom) = _box(initial)
+    vowel = glyphs[1]
+    (v_lo, v_hi) = _box(vowel)
+    if layout == "right":
+        vowel = moved(vowel, i_right + gap, -0.1 * i_bottom)
+    elif layout == "below":
+        vowel = moved(vowel, 0.5 * i_right - 0.5 * (v_hi[0] - v_lo[0]), i_bottom + gap)
+    else:
+        vowel = moved(vowel, -0.05 * (v_hi[0] - v_lo[0]), i_bottom + gap - (_bar_y(vowel) - v_lo[1]))
+    out = {0: initial, 1: vowel}
+    upper_lo, upper_hi = _box(initial + vowel)
+    if len(glyphs) == 3:
+        out[2] = moved(glyphs[2], 0.0, upper_hi[1] + gap)
+    # The width of the syllable's initial and vowel as the font draws it (the whole syllable
+    # when no vowel region was found).
+    own = [st for rank, group in regions.items() if rank != 2 for st in group] or \
+        [st for group in regions.values() for st in group]
+    own_lo, own_hi = _box(own)
+    k = (own_hi[0] - own_lo[0]) / max(1.0, upper_hi[0] - upper_lo[0])
+    return {rank: [(st - upper_lo) * k + own_lo for st in group] for rank, group in out.items()}
+
+
 def _connector(a, b):
     """The path of a pen that does not lift between the end of stroke `a` and the start of `b`:
     a cubic curve leaving `a` in the direction it ended and arriving at `b` in the direction it
@@ -677,7 +775,7 @@ class Cursive:
 
 
 def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(), bend=0.0,
-                 ticks=False, path=None, square_out=0.0, hand_layout=0.0, cursive=None):
+                 ticks=False, path=None, square_out=0.0, hand_layout=0.0, cursive=None, fixed_jamo=False):
     """The strokes of a line holding Hangul in writing order (see the module docstring): each
     stroke goes to the character whose advance holds its centre (the nearest drawn character
     when none does); characters left to right. With `mix` > 0 (and `rng`), that share of the
@@ -687,7 +785,9 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
     (`_bend`). With `square_out` > 0 (and the line's font `path`), that share of the syllables
     with a final consonant are drawn out of square first (`_out_of_square`). With `hand_layout`
     > 0, the characters are placed as a hand places them (`HandLayout`). With `cursive` (a
-    `Cursive`), strokes are joined as a quick hand joins them."""
+    `Cursive`), strokes are joined as a quick hand joins them. With `fixed_jamo` (and `path`),
+    every syllable is built from the font's jamo of fixed shapes (`_fixed_jamo`) after the draws
+    above, whose results it replaces, so the generator goes on as without it."""
     drawn = [i for i, ch in enumerate(line) if not ch.isspace()]
     if not drawn:
         return strokes
@@ -713,8 +813,12 @@ def hangul_order(strokes, line, spans, height, rng=None, looseness=0.0, warp=0.0
             regions = _out_of_square(regions, line[i], path, ticks)
         if mix > 0 and rng is not None and rng.random() < mix:
             regions = _mix(regions, line[i], h, rng, [d for d in donors if covers(d, line[i])], ticks)
+        if fixed_jamo and path:
+            regions = _fixed_jamo(regions, line[i], path, height, ticks)
         if looseness > 0 and rng is not None:
-            regions = _loosen(regions, layout, w, h, rng, looseness)
+            # Jamo of fixed shapes already hang their final: the draws are made, not used.
+            loose = _loosen(regions, layout, w, h, rng, looseness)
+            regions = regions if fixed_jamo and path else loose
         if warp > 0 and rng is not None:
             regions = _vary(regions, w, h, rng, warp)
         if bend > 0 and rng is not None:
@@ -785,12 +889,14 @@ def _hangul_strokes(path, line, size, ticks=False):
 
 
 def hangul_line_strokes(path, line, size=HANGUL_RENDER_SIZE, rng=None, looseness=0.0, warp=0.0, mix=0.0, donors=(),
-                        bend=0.0, ticks=False, square_out=0.0, hand_layout=0.0, cursive=None):
+                        bend=0.0, ticks=False, square_out=0.0, hand_layout=0.0, cursive=None, fixed_jamo=False):
     """Strokes of one line holding Hangul, in raster pixels, baseline at y = 0, in writing order
-    (with `ticks`, the lost ticks of ㅎ and ㅊ restored)."""
+    (with `ticks`, the lost ticks of ㅎ and ㅊ restored; with `fixed_jamo`, syllables built from
+    jamo of fixed shapes)."""
     strokes, spans, height = _hangul_strokes(path, line, size, ticks)
     return hangul_order(strokes, line, spans, height, rng, looseness, warp,
-                        mix, [d for d in donors if d != path], bend, ticks, path, square_out, hand_layout, cursive)
+                        mix, [d for d in donors if d != path], bend, ticks, path, square_out, hand_layout, cursive,
+                        fixed_jamo)
 
 
 def line_strokes(path, line):
@@ -807,7 +913,7 @@ def line_strokes(path, line):
 
 def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo_warp=0.0, jamo_mix=0.0,
                 donors=(), jamo_bend=0.0, hangul_ticks=False, square_out=0.0, hand_layout=0.0, cursive=0.0,
-                cursive_seed=None):
+                cursive_seed=None, fixed_jamo=False):
     """Ink for `text` (lines separated by newlines) in the font at `path`, varied with the ranges
     of an inkgen.Params, in inkgen's stroke format ({"x", "y", "t"} lists). A text with Hangul
     is drawn at HANGUL_RENDER_SIZE, scaled by hangul_x_height and ordered by hangul_line_strokes,
@@ -818,14 +924,16 @@ def make_sample(text, path, rng, P, board=(2000, 1500), jamo_looseness=0.0, jamo
     `square_out` of its syllables with a final drawn out of square (`_out_of_square`), its
     characters placed as a hand places them with strength `hand_layout` (`HandLayout`), and with
     `cursive` > 0 its strokes joined as a quick hand joins them (`Cursive`, drawn from a generator
-    seeded with `cursive_seed`)."""
+    seeded with `cursive_seed`), and with `fixed_jamo` its syllables built from the font's jamo of
+    fixed shapes, out of square (`_fixed_jamo`)."""
     hangul = has_hangul(text)
     size = HANGUL_RENDER_SIZE if hangul else RENDER_SIZE
     xheight = hangul_x_height(path) if hangul else x_height(path)
     quick = Cursive(np.random.default_rng(cursive_seed), cursive) if hangul and cursive > 0 else None
     strokes_of = (functools.partial(hangul_line_strokes, rng=rng, looseness=jamo_looseness, warp=jamo_warp,
                                     mix=jamo_mix, donors=donors, bend=jamo_bend, ticks=hangul_ticks,
-                                    square_out=square_out, hand_layout=hand_layout, cursive=quick)
+                                    square_out=square_out, hand_layout=hand_layout, cursive=quick,
+                                    fixed_jamo=fixed_jamo)
                   if hangul else line_strokes)
     k = rng.uniform(*P.xheight) / xheight   # raster pixels -> board units
     line_spacing = rng.uniform(1.1, 1.4) * size

@@ -52,7 +52,13 @@ import sys
 
 import numpy as np
 
-INKGEN_DIR = os.environ.get("INKGEN_DIR", "/work/shared/tools")
+# inkgen.py of the shared folder: INKGEN_DIR, else SHARED/tools, else ../shared/tools beside the
+# repository or above it (as training/common.sh finds the shared folder).
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_CANDIDATES = ([os.path.join(os.environ["SHARED"], "tools")] if os.environ.get("SHARED") else []) + [
+    os.path.join(_ROOT, "..", "shared", "tools"), os.path.join(_ROOT, "..", "..", "shared", "tools")]
+INKGEN_DIR = os.environ.get("INKGEN_DIR") or next(
+    (d for d in _CANDIDATES if os.path.isfile(os.path.join(d, "inkgen.py"))), _CANDIDATES[0])
 sys.path.insert(0, INKGEN_DIR)
 import inkgen  # noqa: E402
 import kor_text  # noqa: E402

@@ -43,11 +43,11 @@ extension HTTPRequestParser {
                     return (offset, .needMore)
                 }
             case .chunkDataEnd:
-                // Exactly CRLF (or a lenient bare LF) must follow the chunk data.
+                // Exactly CRLF must follow the chunk data. Inside chunked framing nothing is
+                // lenient (no bare LF, no bare CR): a front proxy that reads it otherwise would
+                // see other requests in the same bytes (request smuggling).
                 guard offset < buffer.count else { return (offset, .needMore) }
-                if buffer[offset] == 0x0A {
-                    offset += 1
-                } else if buffer[offset] == 0x0D {
+                if buffer[offset] == 0x0D {
                     guard offset + 1 < buffer.count else { return (offset, .needMore) }
                     guard buffer[offset + 1] == 0x0A else { throw .bad("chunk data not followed by CRLF") }
                     offset += 2
@@ -76,13 +76,14 @@ extension HTTPRequestParser {
         }
     }
 
-    /// Finds a line (ending in LF, optional CR) starting at `from`, or nil when it is not complete yet.
+    /// Finds a line of chunked framing (ending in CRLF: a bare LF is refused) starting at `from`,
+    /// or nil when it is not complete yet.
     private func readLine(_ buffer: UnsafeRawBufferPointer, from: Int, limit: Int, what: String) throws(HTTPParseError) -> (content: Range<Int>, next: Int)? {
         var i = from
         while i < buffer.count {
             if buffer[i] == 0x0A {
-                var end = i
-                if end > from, buffer[end - 1] == 0x0D { end -= 1 }
+                guard i > from, buffer[i - 1] == 0x0D else { throw .bad("\(what) must end with CRLF") }
+                let end = i - 1
                 if end - from > limit { throw .bad("\(what) too long") }
                 return (from..<end, i + 1)
             }
@@ -92,7 +93,8 @@ extension HTTPRequestParser {
         return nil
     }
 
-    /// chunk-size = 1*HEXDIG, then optional chunk extensions (ignored) (RFC 9112 §7.1.1).
+    /// chunk-size = 1*HEXDIG, then optional chunk extensions, checked against their grammar and
+    /// otherwise ignored (RFC 9112 §7.1.1): a CR or other control inside one is refused.
     static func parseChunkSize(_ line: UnsafeRawBufferPointer) throws(HTTPParseError) -> Int {
         var size = 0
         var digits = 0
@@ -118,7 +120,51 @@ extension HTTPRequestParser {
             var rest = index
             while rest < line.count, line[rest] == 0x20 || line[rest] == 0x09 { rest += 1 }
             guard rest < line.count, line[rest] == UInt8(ascii: ";") else { throw .bad("invalid chunk size") }
+            guard validExtensions(line, from: rest) else { throw .bad("invalid chunk extension") }
         }
         return size
+    }
+
+    /// chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ), a name a token,
+    /// a value a token or a quoted-string (RFC 9112 §7.1.1, RFC 9110 §5.6).
+    static func validExtensions(_ line: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        var i = start
+        func skipWhitespace() { while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 } }
+        func token() -> Bool {
+            let first = i
+            while i < line.count, HTTPSyntax.isTokenChar(line[i]) { i += 1 }
+            return i > first
+        }
+        func quotedString() -> Bool {
+            guard i < line.count, line[i] == 0x22 else { return false }
+            i += 1
+            while i < line.count {
+                let byte = line[i]
+                if byte == 0x22 { i += 1; return true }
+                if byte == 0x5C {
+                    guard i + 1 < line.count, line[i + 1] == 0x09 || line[i + 1] >= 0x20 && line[i + 1] != 0x7F else { return false }
+                    i += 2
+                } else if byte == 0x09 || byte >= 0x20 && byte != 0x7F {
+                    i += 1
+                } else {
+                    return false
+                }
+            }
+            return false
+        }
+        while true {
+            skipWhitespace()
+            if i == line.count { return true }
+            guard line[i] == UInt8(ascii: ";") else { return false }
+            i += 1
+            skipWhitespace()
+            guard token() else { return false }
+            skipWhitespace()
+            if i < line.count, line[i] == UInt8(ascii: "=") {
+                i += 1
+                skipWhitespace()
+                guard token() || quotedString() else { return false }
+            }
+        }
     }
 }

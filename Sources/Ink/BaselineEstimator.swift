@@ -65,8 +65,11 @@ public enum BaselineEstimator {
     }
 
     /// The Hough vote for `angle`: the most candidates in two adjacent bins of `binWidth`
-    /// across that direction. A histogram rather than a sort, since it runs once per angle.
-    private static func approximateBandCount(of points: [Point], angle: Double, binWidth: Double, bins: inout [Int]) -> Int {
+    /// across that direction. A histogram rather than a sort, since it runs once per angle, as
+    /// long as the bins are few for the candidates; a tilted wide line spans far more bins than
+    /// it has candidates (a line 10⁶ units wide, 10⁵ bins per angle), and then the candidates'
+    /// bin numbers are sorted instead, which counts the same and costs the same at any width.
+    static func approximateBandCount(of points: [Point], angle: Double, binWidth: Double, bins: inout [Int]) -> Int {
         let cosine = cos(angle), sine = sin(angle)
         var low = Double.infinity, high = -Double.infinity
         for point in points {
@@ -74,7 +77,22 @@ public enum BaselineEstimator {
             low = min(low, offset)
             high = max(high, offset)
         }
-        let count = min(1_000_000, Int(((high - low) / binWidth).rounded(.down)) + 2)
+        guard low <= high, binWidth > 0 else { return 0 }
+        let span = (high - low) / binWidth
+        if span >= Double(8 * points.count + 8) {
+            let indices = points.map { Int(((($0.y * cosine - $0.x * sine) - low) / binWidth).rounded(.down)) }.sorted()
+            var best = 0, start = 0, previous = (index: Int.min, count: 0)
+            while start < indices.count {
+                var end = start
+                while end < indices.count && indices[end] == indices[start] { end += 1 }
+                let count = end - start
+                best = max(best, count + (previous.index == indices[start] - 1 ? previous.count : 0))
+                previous = (indices[start], count)
+                start = end
+            }
+            return best
+        }
+        let count = Int(span.rounded(.down)) + 2
         bins.removeAll(keepingCapacity: true)
         bins.append(contentsOf: repeatElement(0, count: count))
         for point in points {

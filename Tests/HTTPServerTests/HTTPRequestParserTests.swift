@@ -44,6 +44,24 @@ import Testing
         #expect(h.bodies == [Array("hello world".utf8)])
     }
 
+    /// Inside chunked framing nothing is lenient: a proxy that reads a bare CR or LF otherwise
+    /// would see another request in the same bytes. Quoted and spaced extensions still parse.
+    @Test func chunkedFramingIsReadStrictly() throws {
+        let head = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for framing in ["2;x\rSMUGGLED\r\n{}\r\n0\r\n\r\n",    // a bare CR inside an extension
+                        "2\n{}\r\n0\r\n\r\n",                   // a chunk size line ending in a bare LF
+                        "2\r\n{}\n0\r\n\r\n",                   // chunk data followed by a bare LF
+                        "2\r\n{}\r\n0\r\n\n",                   // the last line a bare LF
+                        "2;=1\r\n{}\r\n0\r\n\r\n",             // an extension without a name
+                        "2;a=\"b\r\n{}\r\n0\r\n\r\n"] {        // an unterminated quoted value
+            var h = ParserHarness()
+            #expect(throws: HTTPParseError.self, "\(framing.debugDescription)") { try h.feed(head + framing) }
+        }
+        var h = ParserHarness()
+        try h.feed(head + "2 ; a = \"q\\\"d\" ;b;c=tok\r\n{}\r\n0\r\n\r\n")
+        #expect(h.bodies == [Array("{}".utf8)])
+    }
+
     @Test func chunkedBodyArrivingInPieces() throws {
         var h = ParserHarness()
         let text = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nA\r\n0123456789\r\n0\r\n\r\n"

@@ -223,6 +223,37 @@ import Testing
         #expect(width > 28 && width < 3 * 64, "\(width)")
     }
 
+    /// SVG's letter-spacing follows every character, the last too; the frame counts only the gaps
+    /// between them, and it counts every space, which SVG collapses unless told not to. A centred line's anchor is moved by half the spacing, a right-aligned one's
+    /// by all of it, so the characters are drawn centred in (or flush with) the frame.
+    @Test func renderedLettersWithSpacingSitWhereTheFrameIs() throws {
+        let app = try InProcessApp()
+        let board = try app.board()
+        func anchorX(alignment: String) throws -> (x: Double, frame: [String: Double]) {
+            let field = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": "new"],
+                                        token: board.token)
+            let id = field.json["id"] as? String ?? ""
+            _ = try app.request(.patch, board.base + "/stickers/\(id)",
+                                json: ["text": "AB", "style": ["kerning": 40, "alignment": alignment]], token: board.token)
+            let label = try app.request(.post, board.base + "/stickers/\(id)/commit", token: board.token)
+            let frame = try #require(label.json["frame"] as? [String: Double])
+            let svg = try app.request(.get, board.base + "/render.svg", token: board.token).text
+            let group = try #require(svg.components(separatedBy: "<g id=\"\(id)\"").dropFirst().first)
+            // Spaces are drawn as typed, as they were measured.
+            #expect(group.contains("xml:space=\"preserve\"") && group.contains("white-space:pre"))
+            let x = group.components(separatedBy: "<tspan x=\"").dropFirst().first?.components(separatedBy: "\"").first
+            return (try #require(x.flatMap(Double.init)), frame)
+        }
+        let centred = try anchorX(alignment: "center")
+        let middle = (centred.frame["x"] ?? 0) + (centred.frame["width"] ?? 0) / 2
+        #expect(abs(centred.x - (middle + 20)) < 0.02, "\(centred)")
+        let right = try anchorX(alignment: "right")
+        let end = (right.frame["x"] ?? 0) + (right.frame["width"] ?? 0)
+        #expect(abs(right.x - (end + 40)) < 0.02, "\(right)")
+        let left = try anchorX(alignment: "left")
+        #expect(abs(left.x - (left.frame["x"] ?? 0)) < 0.02, "\(left)")
+    }
+
     @Test func optionsAsteriskDescribesTheServer() throws {
         let app = try InProcessApp()
         let answer = try app.request(.options, "*")

@@ -28,7 +28,10 @@ final class Application: HTTPHandler {
     func handle(_ request: HTTPRequest, writer: HTTPResponseWriter) {
         let origin = request.headers["origin"]
         let cors = self.cors
-        let path = request.path, method = request.method, ifNoneMatch = request.headers["if-none-match"]
+        // The cache policy goes by the path as routing reads it (empty segments dropped, `%xx`
+        // decoded), so `//v1/boards/…` is a board resource as much as `/v1/boards/…`.
+        let path = (try? RequestPath.segments(request.path)).map { Substring("/" + $0.joined(separator: "/")) } ?? request.path
+        let method = request.method, ifNoneMatch = request.headers["if-none-match"]
         let send: @Sendable (HTTPResponse) -> Void = { response in
             var response = response
             CachePolicy.apply(to: &response, method: method, path: path, ifNoneMatch: ifNoneMatch)

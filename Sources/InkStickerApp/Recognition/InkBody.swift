@@ -5,10 +5,11 @@ import JSONKit
 /// to strokes, with the other members taken from the query under their JSON names (`lang`,
 /// `quality`, `target`, `hints.charset`, `hints.words` (comma-separated), and for stickers
 /// `charset`, `maxLength`, `font.family`, `font.size`), so both kinds go through the same
-/// validation. A bad query value is a 400 that points at `/query/<name>`.
+/// validation. A bad query value is a 400 that points at `/query/<name>`, and so is a name that is
+/// none of these (a misspelt `maxlength` would otherwise leave the field without its limit).
 struct InkBody {
     static let inkMLType = "application/inkml+xml"
-    /// Query parameters that stand for body members of an InkML post (others are ignored).
+    /// Query parameters that stand for body members of an InkML post.
     static let queryMembers: Set<String> = ["lang", "quality", "target", "hints.charset", "hints.words",
                                             "charset", "maxLength", "font.family", "font.size"]
 
@@ -16,6 +17,8 @@ struct InkBody {
     var object: JSONObject
     /// The strokes of an InkML body, already read; JSON strokes are decoded with the rest.
     var strokes: [Stroke]?
+    /// Query names of an InkML post that stand for no member.
+    var unknownQueryNames: [String] = []
 
     static func read(_ context: RequestContext, limits: InkLimits) throws -> InkBody {
         let type = context.headers["content-type"].map(MediaType.essence) ?? ""
@@ -32,7 +35,18 @@ struct InkBody {
             }
             object.set(path, decoded)
         }
-        return InkBody(object: object, strokes: strokes)
+        let unknown = context.query.values.keys.filter { !queryMembers.contains($0) }.sorted()
+        return InkBody(object: object, strokes: strokes, unknownQueryNames: unknown)
+    }
+
+    /// An InkML post's query names that stand for no member and that the route does not take
+    /// itself (`routeParameters`, e.g. `debug`), as unknown members: `queryError` makes them
+    /// 400s at `/query/<name>`. A JSON post's query is not read for members.
+    func unknownQueryViolations(routeParameters: Set<String> = []) -> [FieldViolation] {
+        unknownQueryNames.filter { !routeParameters.contains($0) }.map { name in
+            let path = name.split(separator: ".", omittingEmptySubsequences: false).reduce(JSONPointer.root) { $0.appending(String($1)) }
+            return FieldViolation(pointer: path, detail: "unknown query parameter; an InkML post takes \(Self.queryMembers.sorted().joined(separator: ", "))")
+        }
     }
 
     /// Violations of members that came from the query (an InkML post) are the query's fault:

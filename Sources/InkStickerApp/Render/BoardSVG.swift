@@ -76,10 +76,14 @@ struct BoardSVG {
                                          width: s.frame.width - 2 * geometry.horizontalInset,
                                          height: s.frame.height - 2 * geometry.verticalInset)
         }
+        // SVG's letter-spacing also follows a line's last character, which the frame leaves out
+        // (it holds the gaps between characters): an anchor at the middle or the end is moved by
+        // the half or the whole of that trailing spacing, so the characters sit where the frame is.
+        let tracking = s.style.kerning
         let (anchor, textX): (String, Double) = switch s.style.alignment {
         case .left: ("start", textBox.x)
-        case .center: ("middle", textBox.x + textBox.width / 2)
-        case .right: ("end", textBox.x + textBox.width)
+        case .center: ("middle", textBox.x + textBox.width / 2 + tracking / 2)
+        case .right: ("end", textBox.x + textBox.width + tracking)
         }
         let font = Self.fontStack(family)
         var attributes = ##"font-family="\##(font.family)" font-weight="\##(font.weight)" font-size="\##(n(s.fontSize))" text-anchor="\##(anchor)" fill="\##(s.style.fillColor ?? StickerDefaults.fillColor)""##
@@ -89,7 +93,9 @@ struct BoardSVG {
             // visible outline outside the glyphs is strokeWidth.
             attributes += ##" stroke="\##(s.style.strokeColor)" stroke-width="\##(n(2 * s.style.strokeWidth))" stroke-linejoin="round" paint-order="stroke""##
         }
-        out += "<text \(attributes)>"
+        // Spaces as typed: SVG collapses runs of spaces and drops leading ones unless told not
+        // to, which would move the text inside the frame that was measured with them.
+        out += "<text xml:space=\"preserve\" style=\"white-space:pre\" \(attributes)>"
         for (i, line) in lines.enumerated() {
             let baseline = textBox.y + metrics.baselineY(line: i)
             out += ##"<tspan x="\##(n(textX))" y="\##(n(baseline))">\##(Self.escape(line))</tspan>"##

@@ -27,6 +27,7 @@ enum RecognitionRoutes {
                 let body = try InkBody.read(context, limits: services.inkDecoder.limits)
                 var collector = FieldCollector()
                 collector.record(body.object.unknownMemberViolations(allowed: InkRequest.members, at: .root))
+                collector.record(body.unknownQueryViolations(routeParameters: ["debug"]))
                 let request = try InkRequest.decode(body, decoder: services.inkDecoder,
                                                     defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
                 guard collector.isEmpty, let request else { throw body.queryError(collector.violations) }

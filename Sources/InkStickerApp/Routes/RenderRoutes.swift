@@ -9,9 +9,10 @@ enum RenderRoutes {
 
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
         router.add(.get, "/v1/boards/{boardId}/render.svg", .blocking { context in
-            let withInk = try context.query.flag("ink")
+            let flag = Result { try context.query.flag("ink") }
             let (stickers, inks) = try services.database.read { tx -> ([StickerRecord], [String: [[Stroke]]]) in
                 let board = try BoardAccess.authorize(context, in: tx)
+                let withInk = try flag.get()
                 let stickers = try tx.listStickers(boardId: board.id, limit: min(maxStickers, services.database.configuration.maxPageSize)).stickers
                 var inks: [String: [[Stroke]]] = [:]
                 if withInk {
@@ -25,6 +26,7 @@ enum RenderRoutes {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "image/svg+xml; charset=utf-8")
             headers.add(name: "Content-Security-Policy", value: "default-src 'none'")
+            headers.add(name: "X-Content-Type-Options", value: "nosniff")
             return HTTPResponse(status: .ok, headers: headers, body: Array(svg.utf8))
         })
 

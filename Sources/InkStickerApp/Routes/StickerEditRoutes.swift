@@ -25,6 +25,10 @@ enum StickerEditRoutes {
                     }
                     try StickerText.validate(text, rules: StickerText.rules(of: sticker), pointer: "/text")
                     sticker.text = text
+                } else if body["maxLength"] != nil || body["charset"] != nil {
+                    // New rules hold for the text the sticker keeps too: a digits field never
+                    // reads "ab", nor a label more characters than its maxLength.
+                    try StickerText.validateKept(sticker.text, rules: StickerText.rules(of: sticker))
                 }
             }
             return EntityTag.response(.ok, sticker)

@@ -11,25 +11,30 @@ enum StickerReadRoutes {
 
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
         router.add(.get, "/v1/boards/{boardId}/stickers", .blocking { context in
-            let state = try context.query["state"].map { name throws(APIError) -> StickerRecord.State in
-                guard let state = StickerRecord.State(rawValue: name) else {
-                    throw APIError(.badRequest, "query parameter 'state' must be field or label",
-                                   violations: [.init(pointer: "/query/state", detail: "expected field or label")])
+            // Parsed before the read, raised only after the board's token was checked: without
+            // it, every request is 401, whatever its query.
+            let query = Result { () throws -> (state: StickerRecord.State?, rect: StickerRecord.Rect?, after: Int64?, limit: Int) in
+                let state = try context.query["state"].map { name throws(APIError) -> StickerRecord.State in
+                    guard let state = StickerRecord.State(rawValue: name) else {
+                        throw APIError(.badRequest, "query parameter 'state' must be field or label",
+                                       violations: [.init(pointer: "/query/state", detail: "expected field or label")])
+                    }
+                    return state
                 }
-                return state
-            }
-            let rect = try context.query["rect"].map(parseRect)
-            let after = try context.query["after"].map { text throws(APIError) -> Int64 in
-                guard let cursor = Int64(text), cursor >= 0 else {
-                    throw APIError(.badRequest, "query parameter 'after' must be a cursor from nextCursor",
-                                   violations: [.init(pointer: "/query/after", detail: "invalid cursor")])
+                let rect = try context.query["rect"].map(parseRect)
+                let after = try context.query["after"].map { text throws(APIError) -> Int64 in
+                    guard let cursor = Int64(text), cursor >= 0 else {
+                        throw APIError(.badRequest, "query parameter 'after' must be a cursor from nextCursor",
+                                       violations: [.init(pointer: "/query/after", detail: "invalid cursor")])
+                    }
+                    return cursor
                 }
-                return cursor
+                return (state, rect, after, try context.query.int("limit", in: 1...maxPageSize) ?? defaultPageSize)
             }
-            let limit = try context.query.int("limit", in: 1...maxPageSize) ?? defaultPageSize
-            let key = "\(state?.rawValue ?? "")|\(rect.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "")|\(after ?? 0)|\(limit)"
             let (body, eventID) = try services.database.read { tx -> ([UInt8], Int64) in
                 let board = try BoardAccess.authorize(context, in: tx)
+                let (state, rect, after, limit) = try query.get()
+                let key = "\(state?.rawValue ?? "")|\(rect.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "")|\(after ?? 0)|\(limit)"
                 // The latest event id versions the whole board: read in this snapshot, it says whether a cached body is current.
                 let eventID = try tx.latestEventId(boardId: board.id)
                 let cacheKey = board.id + "|" + key

@@ -49,9 +49,12 @@ extension SystemRoutes {
         headers.add(name: "Content-Type", value: asset.contentType)
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         if asset.contentType.hasPrefix("text/html") {
-            // Everything the page needs comes from this server.
+            // Everything the page needs comes from this server, and no other site may frame it:
+            // a framed page could be clicked into clearing or ending the board kept in its browser.
             headers.add(name: "Content-Security-Policy",
-                        value: "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'")
+                        value: "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+                            + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+            headers.add(name: "X-Frame-Options", value: "DENY")
         }
         return HTTPResponse(status: .ok, headers: headers, body: asset.body)
     }

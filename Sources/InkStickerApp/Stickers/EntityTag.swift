@@ -20,6 +20,14 @@ enum EntityTag {
                            headers: [("ETag", of(current))])
         }
         if tags.contains("*") || tags.contains(of(current)) { return }
+        if tags.contains("W/" + of(current)) {
+            // The current version, but weak (a compressing proxy weakens ETags): If-Match compares
+            // strongly (RFC 9110 §13.1.1), so 412 — saying why, since fetching again would not help.
+            throw APIError(.preconditionFailed, "If-Match: W/\(of(current)) is a weak tag, and If-Match needs the strong one: "
+                           + "send \(of(current)) without W/ (a proxy that compresses answers may have weakened it)",
+                           violations: [.init(pointer: "/header/If-Match", detail: "a weak entity tag")],
+                           headers: [("ETag", of(current))])
+        }
         throw APIError(.preconditionFailed, "the sticker has changed (it is at version \(current.version)); fetch it and retry",
                        headers: [("ETag", of(current))])
     }

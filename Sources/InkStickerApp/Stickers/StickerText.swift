@@ -17,6 +17,10 @@ enum StickerText {
         if text.count > StickerDefaults.maxTextCharacters {
             throw APIError.validation([.init(pointer: pointer, detail: "at most \(StickerDefaults.maxTextCharacters) characters")])
         }
+        // The layout's limit, which a text of fewer characters can reach too (Hangul: 3 bytes each).
+        if text.utf8.count > limits.maxTextUTF8Bytes {
+            throw APIError.validation([.init(pointer: pointer, detail: "\(text.utf8.count) bytes of UTF-8; at most \(limits.maxTextUTF8Bytes) are allowed")])
+        }
         if let maxLength = rules.maxLength, text.count > maxLength {
             throw APIError.validation([.init(pointer: pointer, detail: "longer than the sticker's maxLength of \(maxLength) characters")])
         }
@@ -24,6 +28,20 @@ enum StickerText {
         if let bad = text.first(where: { !rules.charset.allowsTyping($0) }) {
             throw APIError.validation([.init(pointer: pointer, detail: "character '\(bad)' is not allowed by charset \(rules.charset.rawValue)")])
         }
+    }
+
+    /// Checks the text a sticker keeps against rules a request changes without sending a text:
+    /// a violation points at the rule (`/maxLength`, `/charset`) and says to send a text that
+    /// keeps it in the same request.
+    static func validateKept(_ text: String, rules: TextInputRules) throws(APIError) {
+        var violations: [APIError.Violation] = []
+        if let maxLength = rules.maxLength, text.count > maxLength {
+            violations.append(.init(pointer: "/maxLength", detail: "the sticker's text has \(text.count) characters, more than \(maxLength); send a shorter text with it"))
+        }
+        if let bad = text.first(where: { !rules.charset.allowsTyping($0) }) {
+            violations.append(.init(pointer: "/charset", detail: "the sticker's text holds '\(bad)', which charset \(rules.charset.rawValue) does not allow; send a text it allows with it"))
+        }
+        if !violations.isEmpty { throw APIError.validation(violations) }
     }
 
     /// `{"ops": [{"insertText": "..."}, {"deleteBackward": 1}, ...]}`

@@ -26,6 +26,7 @@ struct CreateRequest: Sendable {
         let body = try InkBody.read(context, limits: services.inkDecoder.limits)
         var collector = FieldCollector()
         collector.record(body.object.unknownMemberViolations(allowed: members, at: .root))
+        collector.record(body.unknownQueryViolations())
         let recognition = try InkRequest.decode(body, decoder: services.inkDecoder,
                                                 defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
         let placement = StickerPlacement.decode(body.object, collector: &collector, limit: services.inkDecoder.limits.maxCoordinateMagnitude)

@@ -7,23 +7,55 @@ import { StickerLayer } from './stickers.js';
 import { KeyInput } from './keys.js';
 
 const STORAGE_KEY = 'inksticker.board';
+const RECENT_KEY = 'inksticker.boards';
+const MAX_RECENT = 12;
 const $ = (id) => document.getElementById(id);
 
-/** Where a board's id and token are kept between visits. */
+const isBoard = (value) => value && typeof value.id === 'string' && typeof value.token === 'string';
+
+/**
+ * Where boards' ids and tokens are kept between visits: the board open last, and the boards opened
+ * before it on this device (newest first). A token is shown once, when its board is made, so
+ * opening another board (a shared link, the dialog, a new board) must never lose the one before.
+ */
 const storage = {
   load() {
     try {
       const value = JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null');
-      return value && typeof value.id === 'string' && typeof value.token === 'string' ? value : null;
+      return isBoard(value) ? value : null;
     } catch {
       return null;
     }
   },
+  /** Boards opened on this device, newest first (the open one included). */
+  recent() {
+    try {
+      const list = JSON.parse(localStorage.getItem(RECENT_KEY) || '[]');
+      const boards = Array.isArray(list) ? list.filter(isBoard) : [];
+      const current = this.load();
+      // Boards kept before the list existed.
+      if (current && !boards.some((b) => b.id === current.id)) boards.unshift(current);
+      return boards;
+    } catch {
+      return [];
+    }
+  },
   save(board) {
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ id: board.id, token: board.token }));
+      const entry = { id: board.id, token: board.token };
+      const recent = [entry, ...this.recent().filter((b) => b.id !== board.id)].slice(0, MAX_RECENT);
+      localStorage.setItem(RECENT_KEY, JSON.stringify(recent));
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(entry));
     } catch {
       // Private windows may refuse storage; the board still works for this visit.
+    }
+  },
+  /** Forgets a board the server no longer has. */
+  forget(id) {
+    try {
+      localStorage.setItem(RECENT_KEY, JSON.stringify(this.recent().filter((b) => b.id !== id)));
+    } catch {
+      // Nothing kept, nothing to forget.
     }
   },
 };
@@ -193,18 +225,19 @@ class App {
 
   async boot() {
     await this.loadLanguages();
-    let board = boardFromHash() || storage.load();
-    if (board) {
-      try {
-        await new BoardAPI(board).getBoard();
-      } catch (error) {
-        if (error.status === 401 || error.status === 404) {
-          this.toast.show('The saved board is not on this server any more; here is a new one.');
-          board = null;
-        } else {
-          this.toast.error(error);
-        }
+    const saved = storage.load();
+    let board = null;
+    const linked = boardFromHash();
+    if (linked) {
+      // A shared link opens its board; the board kept here stays in Recent boards. A link whose
+      // board is gone opens the kept board rather than a new one.
+      if (await this.reachable(linked, 'The linked board is not on this server.')) {
+        board = linked;
+        if (saved && saved.id !== linked.id) this.toast.show('Opened the linked board. Yours is under Board ▸ Recent boards.');
       }
+    }
+    if (!board && saved) {
+      if (await this.reachable(saved, 'The saved board is not on this server any more; here is a new one.')) board = saved;
     }
     if (!board) {
       try {
@@ -216,6 +249,23 @@ class App {
       }
     }
     await this.open(board);
+  }
+
+  /** Whether a board can be opened: false (and forgotten) when the server says it is gone; a
+   * failure that says nothing of the board (the network) counts as reachable. */
+  async reachable(board, goneMessage) {
+    try {
+      await new BoardAPI(board).getBoard();
+      return true;
+    } catch (error) {
+      if (error.status === 401 || error.status === 404) {
+        this.toast.show(goneMessage);
+        storage.forget(board.id);
+        return false;
+      }
+      this.toast.error(error);
+      return true;
+    }
   }
 
   async open(board) {
@@ -268,7 +318,36 @@ class App {
     $('board-id').value = this.board ? this.board.id : '';
     $('board-token').value = this.board ? this.board.token : '';
     $('board-error').hidden = true;
+    this.showRecent();
     if (!dialog.open) dialog.showModal();
+  }
+
+  /** The other boards opened on this device, each a button that opens it. */
+  showRecent() {
+    const others = storage.recent().filter((b) => !this.board || b.id !== this.board.id);
+    const list = $('recent-list');
+    list.replaceChildren();
+    for (const board of others) {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'link';
+      button.textContent = board.id;
+      button.dataset.boardId = board.id;
+      button.addEventListener('click', () => this.openRecent(board));
+      item.append(button);
+      list.append(item);
+    }
+    $('recent-boards').hidden = others.length === 0;
+  }
+
+  async openRecent(board) {
+    if (!(await this.reachable(board, 'That board is not on this server any more.'))) {
+      this.showRecent();
+      return;
+    }
+    $('board-dialog').close();
+    await this.open(board);
   }
 
   async openFromDialog() {

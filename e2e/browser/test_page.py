@@ -581,6 +581,49 @@ def korean(report: Report, api: API, args, out: Path) -> None:
         driver.quit()
 
 
+def links(report: Report, api: API, args, out: Path) -> None:
+    """Shared links and the boards kept on this device: a token is shown once, so opening another
+    board never loses the one kept before."""
+    driver = start_browser(DESKTOP, args.chromium, args.chromedriver)
+
+    def visit(url: str, board_id: str | None, what: str) -> dict:
+        driver.get("about:blank")  # a new page load, not a hash change
+        driver.get(url)
+        return wait(driver, lambda d: (s := page_state(d))["board"] and s["live"] == "live"
+                    and (board_id is None or s["board"]["id"] == board_id) and s, what)
+
+    def recent() -> list:
+        return driver.execute_script("try { return JSON.parse(localStorage.getItem('inksticker.boards')) || []; }"
+                                     " catch (e) { return []; }")
+    try:
+        own = visit(api.base + "/", None, "a first board")["board"]
+        status, other = api.call("POST", "/v1/boards", {"title": "shared"})
+        if status != 201:
+            raise CheckFailed(f"board creation answered {status}")
+        state = visit(f"{api.base}/#board={other['id']}&token={other['token']}", other["id"], "the linked board")
+        kept = recent()
+        report.check("a shared link opens its board and keeps the board before it, token included",
+                     state["board"]["id"] == other["id"] and {"id": own["id"], "token": own["token"]} in kept
+                     and "Recent boards" in (state["toast"] or ""), f"{state['toast']!r} {kept}")
+        state = visit(f"{api.base}/#board=b_AAAAAAAAAAAAAAAAAAAAAA&token=nothing", other["id"], "the kept board")
+        report.check("a link to a board the server does not have opens the kept board, not a new one",
+                     state["board"]["id"] == other["id"] and {"id": own["id"], "token": own["token"]} in recent(),
+                     repr(state["toast"]))
+        driver.find_element(By.ID, "board-button").click()
+        button = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#recent-list button[data-board-id='{own['id']}']"),
+                      "the first board in Recent boards")[0]
+        button.click()
+        state = wait(driver, lambda d: (s := page_state(d))["board"]["id"] == own["id"] and s["live"] == "live" and s,
+                     "the first board opened from Recent boards")
+        report.check("Recent boards opens an earlier board", state["board"] == {"id": own["id"], "token": own["token"]})
+    finally:
+        # The page's request for the linked board that the server does not have fails by design.
+        errors = [e for e in console_errors(driver) if "b_AAAAAAAAAAAAAAAAAAAAAA" not in str(e.get("message"))]
+        report.record("no errors in the browser console (links)", not errors,
+                      "; ".join(str(e.get("message"))[:300] for e in errors) or "none")
+        driver.quit()
+
+
 def main() -> int:
     here = Path(__file__).resolve().parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -598,7 +641,7 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     api = API(args.base_url)
     report = Report()
-    for name, scenario in (("desktop", desktop), ("phone", phone), ("korean", korean)):
+    for name, scenario in (("desktop", desktop), ("phone", phone), ("korean", korean), ("links", links)):
         try:
             scenario(report, api, args, args.out)
         except CheckFailed:

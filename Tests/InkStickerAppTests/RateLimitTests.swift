@@ -50,7 +50,7 @@ import Testing
         // A client cannot pick a fresh bucket by writing the header itself: its own entry is to the left.
         #expect(try post("192.0.2.1, 203.0.113.7") == 429)
         // A peer that is not a trusted proxy is the client, whatever it says.
-        let untrusted = InkRateLimits(perAddress: RateLimiter(limit: .off), perToken: RateLimiter(limit: .off), trustedProxies: ["10.0.0.2"])
+        let untrusted = RequestRateLimits(perAddress: RateLimiter(limit: .off), perToken: RateLimiter(limit: .off), trustedProxies: ["10.0.0.2"])
         var headers = HTTPHeaders()
         headers.add(name: "X-Forwarded-For", value: "203.0.113.7")
         let request = HTTPRequest(head: HTTPRequestHead(method: .post, target: "/", headers: headers), remoteAddress: "198.51.100.1")
@@ -81,6 +81,25 @@ import Testing
         #expect(statuses[2].json["status"] as? Int == 429)
         // Reads are not limited.
         #expect(try client.request("GET", path, token: token).status == 200)
+    }
+
+    /// A board costs no token to make and is kept until deleted: new boards are limited per
+    /// address (by default 1 a second after a burst of 100), each client behind a trusted proxy
+    /// on its own.
+    @Test func newBoardsAreLimitedPerAddress() throws {
+        let app = try InProcessApp { configuration in
+            configuration.boardRatePerAddress = (rate: 0.001, burst: 2)
+            configuration.trustedProxies = ["127.0.0.1"]
+        }
+        let create = { (forwarded: String) in
+            try app.request(.post, "/v1/boards", json: ["title": "t"], headers: ["X-Forwarded-For": forwarded])
+        }
+        #expect(try create("203.0.113.7").status == 201)
+        #expect(try create("203.0.113.7").status == 201)
+        let refused = try create("203.0.113.7")
+        #expect(refused.status == 429 && Int(refused.header("Retry-After") ?? "") ?? 0 >= 1, "\(refused.text)")
+        #expect(try create("198.51.100.9").status == 201, "another client behind the same proxy")
+        #expect(AppConfiguration().boardRatePerAddress == (rate: 1, burst: 100))
     }
 
     @Test func recognizeIsLimitedPerAddress() throws {

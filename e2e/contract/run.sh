@@ -64,7 +64,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP PIPE
 
-start_server "$bin" "$work" --ocr-workers 1 --rate-ink-per-address 0 --rate-ink-per-token 0 || { echo "contract: no server" >&2; exit 1; }
+start_server "$bin" "$work" --ocr-workers 1 --rate-ink-per-address 0 --rate-ink-per-token 0 --rate-boards-per-address 0 || { echo "contract: no server" >&2; exit 1; }
 echo "contract: $bin serving on $base (pid $server_pid)"
 
 # --- Fixtures -------------------------------------------------------------------------------------

@@ -360,7 +360,7 @@ def main():
         db = new_schema(args.postgres, "crash_")
     samples = load_corpus("print.jsonl", limit=60)
     model = Model()
-    server_args = ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0", "--synchronous", args.synchronous]
+    server_args = ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0", "--rate-boards-per-address", "0", "--synchronous", args.synchronous]
     started = time.time()
     print(f"seed {seed}, database {db}")
     problems = []

@@ -143,12 +143,15 @@ public enum AppOptions {
         option("--rate-ink-per-address", "INKSTICKER_RATE_INK_PER_ADDRESS", "RATE[:BURST]", "ink posts per second per client address (default 300:600; 0 disables)") { c, v throws(OptionError) in
             c.inkRatePerAddress = try rate(v, "--rate-ink-per-address")
         },
-        option("--trusted-proxy", "INKSTICKER_TRUSTED_PROXIES", "ADDRS", "comma-separated addresses of reverse proxies whose X-Forwarded-For names the client for --rate-ink-per-address (default none)") { c, v in
+        option("--trusted-proxy", "INKSTICKER_TRUSTED_PROXIES", "ADDRS", "comma-separated addresses of reverse proxies whose X-Forwarded-For names the client for the per-address limits (default none)") { c, v in
             // Given several times, the lists add up (as --cors-origin's do).
             c.trustedProxies.formUnion(v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         },
         option("--rate-ink-per-token", "INKSTICKER_RATE_INK_PER_TOKEN", "RATE[:BURST]", "ink posts per second per board token (default 10:30; 0 disables)") { c, v throws(OptionError) in
             c.inkRatePerToken = try rate(v, "--rate-ink-per-token")
+        },
+        option("--rate-boards-per-address", "INKSTICKER_RATE_BOARDS_PER_ADDRESS", "RATE[:BURST]", "new boards per second per client address (default 1:100; 0 disables)") { c, v throws(OptionError) in
+            c.boardRatePerAddress = try rate(v, "--rate-boards-per-address")
         },
         option("--cors-origin", "INKSTICKER_CORS_ORIGINS", "ORIGINS", "comma-separated allowed CORS origins, or * (default none)") { c, v in
             c.corsOrigins += v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

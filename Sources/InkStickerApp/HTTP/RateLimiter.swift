@@ -4,7 +4,7 @@ import HTTPServer
 import Locking
 import Store
 
-/// Token buckets by client key (remote address, board token), for ink posts.
+/// Token buckets by client key (remote address, board token), for ink posts and new boards.
 ///
 /// Each key refills at `rate` tokens per second up to `burst`. A request takes one token or is told
 /// how long to wait (429 with `Retry-After`). The table is bounded: full buckets are dropped first,
@@ -66,14 +66,17 @@ final class RateLimiter: Sendable {
     }
 }
 
-/// The ink-post limits: per client address and per board token.
-struct InkRateLimits: Sendable {
+/// The request limits: ink posts per client address and per board token, and new boards per
+/// client address (a board costs no token to make, and every board is kept until deleted).
+struct RequestRateLimits: Sendable {
     let perAddress: RateLimiter
     let perToken: RateLimiter
     /// Reverse proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     var trustedProxies: Set<String> = []
+    /// `POST /v1/boards` per client address.
+    var boardsPerAddress = RateLimiter(limit: .off)
 
-    /// 429 when either bucket is empty.
+    /// 429 when either ink bucket is empty.
     func check(_ context: RequestContext) throws(APIError) {
         var wait = perAddress.acquire("a:" + clientAddress(context.request))
         if wait == nil, let token = BoardAccess.bearerToken(context) {
@@ -82,6 +85,14 @@ struct InkRateLimits: Sendable {
         }
         if let wait {
             throw APIError(.tooManyRequests, "too many ink requests; retry in \(wait) s", headers: [("Retry-After", String(wait))])
+        }
+    }
+
+    /// 429 when the client's board bucket is empty.
+    func checkBoardCreation(_ context: RequestContext) throws(APIError) {
+        if let wait = boardsPerAddress.acquire("b:" + clientAddress(context.request)) {
+            throw APIError(.tooManyRequests, "too many new boards from this address; retry in \(wait) s",
+                           headers: [("Retry-After", String(wait))])
         }
     }
 

@@ -8,6 +8,7 @@ enum BoardRoutes {
 
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
         router.add(.post, "/v1/boards", .blocking { context in
+            try services.rateLimits.checkBoardCreation(context)
             let body = try JSONBody.object(context, allowEmpty: true)
             var collector = FieldCollector()
             collector.record(body.unknownMemberViolations(allowed: ["title"], at: .root))

@@ -24,13 +24,13 @@ struct AppServices: Sendable {
     let recognizer: any InkRecognizing
     let inkDecoder: InkDecoder
     let listingCache = ListingCache()
-    let inkRates: InkRateLimits
+    let rateLimits: RequestRateLimits
 
     /// The checks every ink post passes before any work is done for it: the client's ink rate
     /// (429) and a free recognition slot (503), refused at once, before reading the database
     /// or decoding the ink.
     func admitInk(_ context: RequestContext) throws(APIError) {
-        try inkRates.check(context)
+        try rateLimits.check(context)
         guard recognizer.hasCapacity else { throw ErrorMapping.ocrError(.overloaded(retryAfterSeconds: 1)) }
     }
 

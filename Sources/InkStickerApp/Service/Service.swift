@@ -104,10 +104,12 @@ public final class Service: Sendable {
                                    blocking: blocking, layout: StickerLayout(library: fonts), events: EventHub(),
                                    recognizer: InkRecognizer(pool: pool, options: configuration.recognitionOptions),
                                    inkDecoder: InkDecoder(limits: inkLimits),
-                                   inkRates: InkRateLimits(
+                                   rateLimits: RequestRateLimits(
                                        perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
                                        perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst)),
-                                       trustedProxies: configuration.trustedProxies))
+                                       trustedProxies: configuration.trustedProxies,
+                                       boardsPerAddress: RateLimiter(limit: .init(rate: configuration.boardRatePerAddress.rate,
+                                                                                  burst: configuration.boardRatePerAddress.burst))))
         // Events committed by other nodes (PostgreSQL's NOTIFY); nil: look at every board again.
         database.observeEvents { [events = services.events] boardId in
             if let boardId { events.notify(boardId: boardId) } else { events.notifyAll() }

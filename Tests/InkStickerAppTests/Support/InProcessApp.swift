@@ -83,9 +83,11 @@ final class InProcessApp {
                                blocking: WorkPool(threads: 2, capacity: 64, name: "test-blocking"),
                                layout: StickerLayout(library: try FontLibrary()), events: EventHub(),
                                recognizer: recognizer, inkDecoder: InkDecoder(),
-                               inkRates: InkRateLimits(perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
+                               rateLimits: RequestRateLimits(perAddress: RateLimiter(limit: .init(rate: configuration.inkRatePerAddress.rate, burst: configuration.inkRatePerAddress.burst)),
                                                        perToken: RateLimiter(limit: .init(rate: configuration.inkRatePerToken.rate, burst: configuration.inkRatePerToken.burst)),
-                                                       trustedProxies: configuration.trustedProxies))
+                                                       trustedProxies: configuration.trustedProxies,
+                                                       boardsPerAddress: RateLimiter(limit: .init(rate: configuration.boardRatePerAddress.rate,
+                                                                                                  burst: configuration.boardRatePerAddress.burst))))
         application = Service.application(services, streams: EventStreams())
     }
 

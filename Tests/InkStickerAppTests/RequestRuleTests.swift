@@ -63,6 +63,23 @@ import Testing
         #expect(json.status == 200, "\(json.text)")
     }
 
+    /// Every writing is stored with its field; a field takes in at most `maxWritingsPerSticker`
+    /// (200 by default), then the next writing into it is refused and nothing of it is kept.
+    @Test func aFieldTakesInABoundedNumberOfWritings() throws {
+        let app = try InProcessApp(readings: ["a"]) { $0.maxWritingsPerSticker = 3 }
+        let board = try app.board()
+        let first = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": "new"], token: board.token)
+        let id = try #require(first.json["id"] as? String)
+        for _ in 0..<2 {
+            #expect(try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": id], token: board.token).status == 200)
+        }
+        let full = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": id], token: board.token)
+        #expect(full.status == 422 && pointers(full) == ["/target"], "\(full.text)")
+        let ink = try app.request(.get, board.base + "/stickers/\(id)/ink", token: board.token)
+        #expect((ink.json["inks"] as? [Any])?.count == 3, "\(ink.text.prefix(200))")
+        #expect(AppConfiguration().maxWritingsPerSticker == 200)
+    }
+
     @Test func aTokenIsCheckedBeforeTheQuery() throws {
         let app = try InProcessApp()
         let board = try app.board()

@@ -87,6 +87,8 @@ public struct AppConfiguration: Sendable {
     public var inkRatePerAddress = (rate: 300.0, burst: 600.0)
     /// Ink posts per board token.
     public var inkRatePerToken = (rate: 10.0, burst: 30.0)
+    /// Writings one field takes in (each is stored with it: up to `maxTotalPoints` points apiece).
+    public var maxWritingsPerSticker = 200
     /// New boards per remote address: rate per second and burst; rate 0 disables.
     public var boardRatePerAddress = (rate: 1.0, burst: 100.0)
     /// Peer addresses (a reverse proxy) whose `X-Forwarded-For` names the client for the

@@ -35,6 +35,12 @@ extension StickerPlan {
                     return .stale  // the field changed or went away: lay out again
                 }
                 seq = try tx.nextInkSeq(stickerId: sticker.id)
+                // Every writing is kept with its field: a field takes a bounded number of them.
+                let limit = services.configuration.maxWritingsPerSticker
+                if seq > Int64(limit) {
+                    throw APIError.validation([.init(pointer: "/target",
+                                                     detail: "the field already holds \(limit) writings; end its editing or write beside it")])
+                }
             }
             try tx.insertInk(InkRecord(id: ResourceID.make(prefix: "i_"), stickerId: sticker.id, boardId: boardID,
                                        seq: seq, strokes: ink, createdAt: now))

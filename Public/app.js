@@ -29,16 +29,17 @@ const storage = {
   },
   /** Boards opened on this device, newest first (the open one included). */
   recent() {
+    let boards = [];
     try {
       const list = JSON.parse(localStorage.getItem(RECENT_KEY) || '[]');
-      const boards = Array.isArray(list) ? list.filter(isBoard) : [];
-      const current = this.load();
-      // Boards kept before the list existed.
-      if (current && !boards.some((b) => b.id === current.id)) boards.unshift(current);
-      return boards;
+      if (Array.isArray(list)) boards = list.filter(isBoard);
     } catch {
-      return [];
+      // An unreadable list: the board kept on its own below still counts.
     }
+    const current = this.load();
+    // Boards kept before the list existed.
+    if (current && !boards.some((b) => b.id === current.id)) boards.unshift(current);
+    return boards;
   },
   save(board) {
     try {
@@ -50,10 +51,14 @@ const storage = {
       // Private windows may refuse storage; the board still works for this visit.
     }
   },
-  /** Forgets a board the server no longer has. */
-  forget(id) {
+  /** Forgets a board the server refused: that id with that token (another token of the same
+   * id, kept from elsewhere, may still be good). */
+  forget(board) {
     try {
-      localStorage.setItem(RECENT_KEY, JSON.stringify(this.recent().filter((b) => b.id !== id)));
+      const same = (b) => b.id === board.id && b.token === board.token;
+      const current = this.load();
+      if (current && same(current)) localStorage.removeItem(STORAGE_KEY);
+      localStorage.setItem(RECENT_KEY, JSON.stringify(this.recent().filter((b) => !same(b))));
     } catch {
       // Nothing kept, nothing to forget.
     }
@@ -260,7 +265,7 @@ class App {
     } catch (error) {
       if (error.status === 401 || error.status === 404) {
         this.toast.show(goneMessage);
-        storage.forget(board.id);
+        storage.forget(board);
         return false;
       }
       this.toast.error(error);

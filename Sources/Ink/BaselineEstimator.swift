@@ -79,8 +79,10 @@ public enum BaselineEstimator {
         }
         guard low <= high, binWidth > 0 else { return 0 }
         let span = (high - low) / binWidth
-        if span >= Double(8 * points.count + 8) {
-            let indices = points.map { Int(((($0.y * cosine - $0.x * sine) - low) / binWidth).rounded(.down)) }.sorted()
+        if !(span < Double(8 * points.count + 8)) {
+            // Bin numbers past 2⁵⁰ (a letter height of 10⁻¹⁴ across a wide line) share the last
+            // one rather than overflow `Int`.
+            let indices = points.map { Int(min(((($0.y * cosine - $0.x * sine) - low) / binWidth).rounded(.down), 0x1p50)) }.sorted()
             var best = 0, start = 0, previous = (index: Int.min, count: 0)
             while start < indices.count {
                 var end = start

@@ -37,6 +37,9 @@ import Testing
         #expect(both.status == 200 && both.json["text"] as? String == "12", "\(both.text)")
         // Rules the text already keeps are a plain change.
         #expect(try app.request(.patch, path, json: ["maxLength": 5], token: board.token).status == 200)
+        // A label's text is final; its rules change as sent (a text to keep them would be 409).
+        #expect(try app.request(.post, path + "/commit", token: board.token).status == 200)
+        #expect(try app.request(.patch, path, json: ["maxLength": 1], token: board.token).status == 200)
     }
 
     /// The layout's 16 KiB of UTF-8 is reached by 5,462 Hangul syllables, under the 10,000
@@ -58,6 +61,14 @@ import Testing
         #expect(typo.status == 400 && pointers(typo) == ["/query/maxlength"], "\(typo.text)")
         let nested = try app.request(.post, "/v1/recognize?hints.charsets=digits", body: inkML, headers: InkMLQueryRouteTests.headers)
         #expect(nested.status == 400 && pointers(nested) == ["/query/hints.charsets"], "\(nested.text)")
+        // Names that are members elsewhere are no exception: not strokes, not a sticker's member
+        // on /v1/recognize, not a path into a member.
+        for query in ["strokes=1", "target=new", "font.size.x=3"] {
+            let other = try app.request(.post, "/v1/recognize?" + query, body: inkML, headers: InkMLQueryRouteTests.headers)
+            let name = String(query.prefix { $0 != "=" })
+            #expect(other.status == 400 && pointers(other) == ["/query/" + name], "\(other.text)")
+        }
+        #expect(try app.request(.post, "/v1/recognize?lang=eng&debug=none", body: inkML, headers: InkMLQueryRouteTests.headers).status == 200)
         // A JSON post's query names no member: it is not read for them.
         let json = try app.request(.post, "/v1/recognize?maxlength=1", json: ["strokes": Self.stroke])
         #expect(json.status == 200, "\(json.text)")

@@ -240,7 +240,7 @@ import Testing
             let svg = try app.request(.get, board.base + "/render.svg", token: board.token).text
             let group = try #require(svg.components(separatedBy: "<g id=\"\(id)\"").dropFirst().first)
             // Spaces are drawn as typed, as they were measured.
-            #expect(group.contains("xml:space=\"preserve\"") && group.contains("white-space:pre"))
+            #expect(group.contains("xml:space=\"preserve\"") && !group.contains("style="))
             let x = group.components(separatedBy: "<tspan x=\"").dropFirst().first?.components(separatedBy: "\"").first
             return (try #require(x.flatMap(Double.init)), frame)
         }

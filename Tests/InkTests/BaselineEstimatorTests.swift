@@ -50,4 +50,15 @@ import Testing
         let angle = BaselineEstimator.angle(of: [stroke], letterHeight: 10, maxAngle: 15 * .pi / 180)
         #expect(angle.isFinite && abs(angle) < 0.01)
     }
+
+    /// Strokes 10⁻¹⁴ high spread over 10⁶ units: bin numbers past `Int.max`, which trapped (one
+    /// request stopped the server). They share the last bin now.
+    @Test func aVanishingLetterHeightOverAWideLineDoesNotTrap() {
+        let strokes = (0..<40).map { i in Stroke(x: [Double(i) * 25_000, Double(i) * 25_000 + 1e-14], y: [0, 1e-14]) }
+        let angle = BaselineEstimator.angle(of: strokes, letterHeight: 1e-14, maxAngle: 15 * .pi / 180)
+        #expect(angle.isFinite)
+        var bins: [Int] = []
+        let points = strokes.map { Point(x: $0.x[0], y: 0) }
+        #expect(BaselineEstimator.approximateBandCount(of: points, angle: 0.1, binWidth: 1e-15, bins: &bins) >= 1)
+    }
 }

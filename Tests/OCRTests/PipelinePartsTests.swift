@@ -112,6 +112,10 @@ import Testing
         let far = Stroke(x: [0, 1e6, 0, 1e6, 0, 1e6, 0], y: [0, 3, 7, 11, 14, 18, 21])
         let curved = try #require(StrokeSmoothing().smoothed([far]))
         #expect(curved[0].pointCount <= 8 * 7)
+        // A curve step of 10⁻¹⁵ over segments 10⁶ long: the pieces per segment, past `Int.max`
+        // as a ratio, trapped (one request stopped the server); at most 8 now.
+        let trace = StrokeSmoothing().curve(through: far, step: 1e-15)
+        #expect(trace.pointCount <= 8 * 7)
     }
 
     /// Points far apart (a slow digitiser; on no grid) get a curve through them: every point

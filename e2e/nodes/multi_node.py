@@ -319,7 +319,7 @@ def main():
     failures = []
     with tempfile.TemporaryDirectory() as directory:
         nodes = Nodes(directory, conninfo, args.nodes,
-                      ["--ocr-workers", "1", "--rate-ink-per-address", "0", "--rate-ink-per-token", "0",
+                      ["--ocr-workers", "1", "--rate-ink-per-address", "0", "--rate-ink-per-token", "0", "--rate-boards-per-address", "0",
                        "--db-connect-timeout", "2"]).start()
         try:
             ports = nodes.ports()

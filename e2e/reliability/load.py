@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import AsyncConnection, Server, load_corpus, percentile, report  # noqa: E402
 
-NO_RATE_LIMITS = ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0"]
+NO_RATE_LIMITS = ["--rate-ink-per-address", "0", "--rate-ink-per-token", "0", "--rate-boards-per-address", "0"]
 
 
 class Stats:

@@ -17,8 +17,8 @@ struct InkBody {
     var object: JSONObject
     /// The strokes of an InkML body, already read; JSON strokes are decoded with the rest.
     var strokes: [Stroke]?
-    /// Query names of an InkML post that stand for no member.
-    var unknownQueryNames: [String] = []
+    /// The query names of an InkML post (none for JSON, whose query is not read for members).
+    var queryNames: [String] = []
 
     static func read(_ context: RequestContext, limits: InkLimits) throws -> InkBody {
         let type = context.headers["content-type"].map(MediaType.essence) ?? ""
@@ -35,18 +35,22 @@ struct InkBody {
             }
             object.set(path, decoded)
         }
-        let unknown = context.query.values.keys.filter { !queryMembers.contains($0) }.sorted()
-        return InkBody(object: object, strokes: strokes, unknownQueryNames: unknown)
+        return InkBody(object: object, strokes: strokes, queryNames: context.query.values.keys.sorted())
     }
 
-    /// An InkML post's query names that stand for no member and that the route does not take
-    /// itself (`routeParameters`, e.g. `debug`), as unknown members: `queryError` makes them
-    /// 400s at `/query/<name>`. A JSON post's query is not read for members.
-    func unknownQueryViolations(routeParameters: Set<String> = []) -> [FieldViolation] {
-        unknownQueryNames.filter { !routeParameters.contains($0) }.map { name in
-            let path = name.split(separator: ".", omittingEmptySubsequences: false).reduce(JSONPointer.root) { $0.appending(String($1)) }
-            return FieldViolation(pointer: path, detail: "unknown query parameter; an InkML post takes \(Self.queryMembers.sorted().joined(separator: ", "))")
-        }
+    /// The query names `/v1/recognize` takes with InkML: its members, and `debug`.
+    static let recognizeQuery: Set<String> = ["lang", "quality", "hints.charset", "hints.words", "debug"]
+
+    /// For an InkML post, 400 at `/query/<name>` for every query name the route does not take
+    /// (`accepted`: its members' names and its own parameters); nil when there is none. A JSON
+    /// post's query is not read for members.
+    func unknownQueryError(accepted: Set<String>) -> APIError? {
+        let unknown = queryNames.filter { !accepted.contains($0) }
+        guard !unknown.isEmpty else { return nil }
+        let names = accepted.sorted().joined(separator: ", ")
+        let violations = unknown.map { APIError.Violation(pointer: "/query/" + $0, detail: "unknown query parameter; this InkML post takes \(names)") }
+        return APIError(.badRequest, unknown.count == 1 ? "unknown query parameter '\(unknown[0])'" : "\(unknown.count) unknown query parameters",
+                        violations: violations)
     }
 
     /// Violations of members that came from the query (an InkML post) are the query's fault:

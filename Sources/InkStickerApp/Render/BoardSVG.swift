@@ -94,8 +94,9 @@ struct BoardSVG {
             attributes += ##" stroke="\##(s.style.strokeColor)" stroke-width="\##(n(2 * s.style.strokeWidth))" stroke-linejoin="round" paint-order="stroke""##
         }
         // Spaces as typed: SVG collapses runs of spaces and drops leading ones unless told not
-        // to, which would move the text inside the frame that was measured with them.
-        out += "<text xml:space=\"preserve\" style=\"white-space:pre\" \(attributes)>"
+        // to, which would move the text inside the frame that was measured with them. (Not an
+        // inline `style`: the picture's own policy, `default-src 'none'`, refuses those.)
+        out += "<text xml:space=\"preserve\" \(attributes)>"
         for (i, line) in lines.enumerated() {
             let baseline = textBox.y + metrics.baselineY(line: i)
             out += ##"<tspan x="\##(n(textX))" y="\##(n(baseline))">\##(Self.escape(line))</tspan>"##

@@ -25,9 +25,9 @@ enum RecognitionRoutes {
             services.onBlocking(responder, requestID: context.request.requestID) {
                 let started = DispatchTime.now()
                 let body = try InkBody.read(context, limits: services.inkDecoder.limits)
+                if let unknown = body.unknownQueryError(accepted: InkBody.recognizeQuery) { throw unknown }
                 var collector = FieldCollector()
                 collector.record(body.object.unknownMemberViolations(allowed: InkRequest.members, at: .root))
-                collector.record(body.unknownQueryViolations(routeParameters: ["debug"]))
                 let request = try InkRequest.decode(body, decoder: services.inkDecoder,
                                                     defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
                 guard collector.isEmpty, let request else { throw body.queryError(collector.violations) }

@@ -25,9 +25,10 @@ enum StickerEditRoutes {
                     }
                     try StickerText.validate(text, rules: StickerText.rules(of: sticker), pointer: "/text")
                     sticker.text = text
-                } else if body["maxLength"] != nil || body["charset"] != nil {
-                    // New rules hold for the text the sticker keeps too: a digits field never
-                    // reads "ab", nor a label more characters than its maxLength.
+                } else if sticker.state == .field, body["maxLength"] != nil || body["charset"] != nil {
+                    // New rules hold for the text a field keeps too: a digits field never reads
+                    // "ab", nor more characters than its maxLength. A label's text is final, and
+                    // its rules no longer govern any editing.
                     try StickerText.validateKept(sticker.text, rules: StickerText.rules(of: sticker))
                 }
             }

@@ -123,7 +123,8 @@ struct StrokeSmoothing {
         for index in 0..<(count - 1) {
             let p0 = points[max(index - 1, 0)], p1 = points[index], p2 = points[index + 1], p3 = points[min(index + 2, count - 1)]
             let length = ((p2.x - p1.x) * (p2.x - p1.x) + (p2.y - p1.y) * (p2.y - p1.y)).squareRoot()
-            let pieces = min(8, max(1, Int((length / step).rounded(.up))))
+            // In doubles first: a step of 10⁻¹⁴ over a long segment is past `Int.max`.
+            let pieces = Int(min(8, max(1, (length / step).rounded(.up))))
             // Knots spaced by the square root of the distances (centripetal).
             func knot(_ a: Point, _ b: Point) -> Double {
                 max(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot(), 1e-9).squareRoot()

@@ -24,9 +24,9 @@ struct CreateRequest: Sendable {
 
     static func decode(_ context: RequestContext, _ services: AppServices) throws -> CreateRequest {
         let body = try InkBody.read(context, limits: services.inkDecoder.limits)
+        if let unknown = body.unknownQueryError(accepted: InkBody.queryMembers) { throw unknown }
         var collector = FieldCollector()
         collector.record(body.object.unknownMemberViolations(allowed: members, at: .root))
-        collector.record(body.unknownQueryViolations())
         let recognition = try InkRequest.decode(body, decoder: services.inkDecoder,
                                                 defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
         let placement = StickerPlacement.decode(body.object, collector: &collector, limit: services.inkDecoder.limits.maxCoordinateMagnitude)

@@ -30,6 +30,7 @@ enum BoardAccess {
             throw denied
         }
         guard BoardToken.constantTimeEquals(presented, board.tokenHash) else { throw denied }
+        if let queryError = context.queryError { throw queryError }
         return board
     }
 }

@@ -60,8 +60,13 @@ final class Application: HTTPHandler {
                 throw APIError(.methodNotAllowed, "method \(request.method) is not allowed here; allowed: \(allow)",
                                headers: [("Allow", allow)])
             case .found(let route, let parameters):
-                let context = RequestContext(request: request, parameters: parameters,
+                var context = RequestContext(request: request, parameters: parameters, query: QueryParameters(), route: route.name)
+                do throws(APIError) {
+                    context = RequestContext(request: request, parameters: parameters,
                                              query: try QueryParameters(request.query), route: route.name)
+                } catch where parameters["boardId"] != nil {
+                    context.queryError = error   // raised after the board's token is checked
+                }
                 run(route, context: context, send: send)
             }
         } catch {

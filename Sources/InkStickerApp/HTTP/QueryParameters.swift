@@ -4,6 +4,9 @@ import HTTPServer
 struct QueryParameters: Sendable {
     private(set) var values: [String: String] = [:]
 
+    /// No parameters.
+    init() {}
+
     init(_ query: Substring?) throws(APIError) {
         guard let query, !query.isEmpty else { return }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {

@@ -7,6 +7,9 @@ struct RequestContext: Sendable {
     let query: QueryParameters
     /// The route template that matched, for metrics and logs.
     let route: String
+    /// A query that could not be decoded (`%zz`) on a board's route: raised by
+    /// `BoardAccess.authorize` once the token is checked, so that without one every request is 401.
+    var queryError: APIError?
 
     var headers: HTTPHeaders { request.headers }
     var body: [UInt8] { request.body }

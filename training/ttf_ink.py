@@ -687,9 +687,9 @@ def _fixed_jamo(regions, ch, path, height, ticks=False):
         return [st + (left - lo[0], top - lo[1]) for st in strokes]
 
     initial = moved(glyphs[0], 0.0, 0.0)
-    (_, _), (i_right, i_bottom) = _box(initial)
+    i_right, i_bottom = _box(initial)[1]
     vowel = glyphs[1]
-    (v_lo, v_hi) = _box(vowel)
+    v_lo, v_hi = _box(vowel)
     if layout == "right":
         vowel = moved(vowel, i_right + gap, -0.1 * i_bottom)
     elif layout == "below":

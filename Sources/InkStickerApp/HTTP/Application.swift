@@ -28,9 +28,11 @@ final class Application: HTTPHandler {
     func handle(_ request: HTTPRequest, writer: HTTPResponseWriter) {
         let origin = request.headers["origin"]
         let cors = self.cors
+        // Matched once, when the head arrived (`admit`); requests made in-process are matched here.
+        let resolution = request.admission?.context as? Router.Resolution ?? router.resolve(request.head)
         // The cache policy goes by the path as routing reads it (empty segments dropped, `%xx`
         // decoded), so `//v1/boards/…` is a board resource as much as `/v1/boards/…`.
-        let path = (try? RequestPath.segments(request.path)).map { Substring("/" + $0.joined(separator: "/")) } ?? request.path
+        let path = (try? resolution.segments.get()).map { Substring("/" + $0.joined(separator: "/")) } ?? request.path
         let method = request.method, ifNoneMatch = request.headers["if-none-match"]
         let send: @Sendable (HTTPResponse) -> Void = { response in
             var response = response
@@ -45,8 +47,6 @@ final class Application: HTTPHandler {
             return
         }
         do throws(APIError) {
-            // Matched once, when the head arrived (`admit`); requests made in-process are matched here.
-            let resolution = request.admission?.context as? Router.Resolution ?? router.resolve(request.head)
             let segments = try resolution.segments.get()
             if request.method == .options, let preflight = cors.preflight(request, allowed: allowedMethods(segments)) {
                 send(preflight)
@@ -60,14 +60,15 @@ final class Application: HTTPHandler {
                 throw APIError(.methodNotAllowed, "method \(request.method) is not allowed here; allowed: \(allow)",
                                headers: [("Allow", allow)])
             case .found(let route, let parameters):
-                var context = RequestContext(request: request, parameters: parameters, query: QueryParameters(), route: route.name)
+                let query: QueryParameters
+                var queryError: APIError?
                 do throws(APIError) {
-                    context = RequestContext(request: request, parameters: parameters,
-                                             query: try QueryParameters(request.query), route: route.name)
+                    query = try QueryParameters(request.query)
                 } catch where parameters["boardId"] != nil {
-                    context.queryError = error   // raised after the board's token is checked
+                    (query, queryError) = (QueryParameters(), error)   // raised after the board's token is checked
                 }
-                run(route, context: context, send: send)
+                run(route, context: RequestContext(request: request, parameters: parameters, query: query, route: route.name,
+                                                   queryError: queryError), send: send)
             }
         } catch {
             send(error.response())

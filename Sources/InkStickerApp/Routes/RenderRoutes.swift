@@ -9,10 +9,9 @@ enum RenderRoutes {
 
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
         router.add(.get, "/v1/boards/{boardId}/render.svg", .blocking { context in
-            let flag = Result { try context.query.flag("ink") }
             let (stickers, inks) = try services.database.read { tx -> ([StickerRecord], [String: [[Stroke]]]) in
                 let board = try BoardAccess.authorize(context, in: tx)
-                let withInk = try flag.get()
+                let withInk = try context.query.flag("ink")   // after the token, as every board request
                 let stickers = try tx.listStickers(boardId: board.id, limit: min(maxStickers, services.database.configuration.maxPageSize)).stickers
                 var inks: [String: [[Stroke]]] = [:]
                 if withInk {

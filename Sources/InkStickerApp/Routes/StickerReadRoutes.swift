@@ -11,9 +11,9 @@ enum StickerReadRoutes {
 
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
         router.add(.get, "/v1/boards/{boardId}/stickers", .blocking { context in
-            // Parsed before the read, raised only after the board's token was checked: without
-            // it, every request is 401, whatever its query.
-            let query = Result { () throws -> (state: StickerRecord.State?, rect: StickerRecord.Rect?, after: Int64?, limit: Int) in
+            let (body, eventID) = try services.database.read { tx -> ([UInt8], Int64) in
+                let board = try BoardAccess.authorize(context, in: tx)
+                // The query after the token: without one, every request is 401, whatever its query.
                 let state = try context.query["state"].map { name throws(APIError) -> StickerRecord.State in
                     guard let state = StickerRecord.State(rawValue: name) else {
                         throw APIError(.badRequest, "query parameter 'state' must be field or label",
@@ -29,11 +29,7 @@ enum StickerReadRoutes {
                     }
                     return cursor
                 }
-                return (state, rect, after, try context.query.int("limit", in: 1...maxPageSize) ?? defaultPageSize)
-            }
-            let (body, eventID) = try services.database.read { tx -> ([UInt8], Int64) in
-                let board = try BoardAccess.authorize(context, in: tx)
-                let (state, rect, after, limit) = try query.get()
+                let limit = try context.query.int("limit", in: 1...maxPageSize) ?? defaultPageSize
                 let key = "\(state?.rawValue ?? "")|\(rect.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "")|\(after ?? 0)|\(limit)"
                 // The latest event id versions the whole board: read in this snapshot, it says whether a cached body is current.
                 let eventID = try tx.latestEventId(boardId: board.id)

@@ -50,6 +50,69 @@ import Testing
         }
     }
 
+    @Test func retentionDeletesOldEventsAndEachBoardRecordsTheNewestItLost() throws {
+        let appended = try database.write { tx in
+            try [(board: "b1", at: Int64(10)), ("b1", 11), ("b2", 12), ("b1", 100)].map { board, at in
+                try tx.appendEvent(boardId: board, stickerId: "s", type: .updated, version: 1, payload: "{}", createdAt: at)
+            }
+        }
+        let latest = try database.read { tx in try ["b1", "b2"].map { try tx.latestEventId(boardId: $0) } }
+
+        var purged: [String: Int] = [:]
+        while let pass = try database.write({ try $0.purgeEvents(createdBefore: 50, limit: 1_000) }) {
+            purged[pass.boardId, default: 0] += pass.count
+        }
+        #expect(purged == ["b1": 2, "b2": 1])
+        #expect(try database.read { try $0.events(boardId: "b1", limit: 10) } == [appended[3]])
+        #expect(try database.read { try $0.events(boardId: "b2", limit: 10) } == [])
+        let boards = try database.read { tx in try ["b1", "b2"].map { try #require(try tx.board(id: $0)) } }
+        #expect(boards.map(\.eventsPurgedThrough) == [appended[1].id, appended[2].id])
+        // A board's latest event id does not go back, even with every event gone.
+        #expect(try database.read { tx in try ["b1", "b2"].map { try tx.latestEventId(boardId: $0) } } == latest)
+        let next = try database.write {
+            try $0.appendEvent(boardId: "b2", stickerId: "s", type: .deleted, version: 2, payload: "{}", createdAt: 200)
+        }
+        #expect(next.id > appended[3].id)
+        #expect(try database.read { try $0.latestEventId(boardId: "b2") } == next.id)
+    }
+
+    @Test func retentionGoesABatchAtATimeFromTheOldEnd() throws {
+        let appended = try database.write { tx in
+            try (0..<5).map { try tx.appendEvent(boardId: "b1", stickerId: "s", type: .updated, version: Int64($0 + 1),
+                                                 payload: "{}", createdAt: Int64($0)) }
+        }
+        let first = try database.write { try $0.purgeEvents(createdBefore: 4, limit: 3) }
+        #expect(first?.count == 3)
+        #expect(try database.read { try $0.board(id: "b1") }?.eventsPurgedThrough == appended[2].id)
+        #expect(try database.write { try $0.purgeEvents(createdBefore: 4, limit: 3) }?.count == 1)
+        #expect(try database.write { try $0.purgeEvents(createdBefore: 4, limit: 3) } == nil)
+        #expect(try database.read { try $0.events(boardId: "b1", limit: 10) } == [appended[4]])
+    }
+
+    @Test func onlyRetentionDeletesAndOnlyFromTheOldEnd() throws {
+        let appended = try database.write { tx in
+            try (0..<3).map { try tx.appendEvent(boardId: "b1", stickerId: "s", type: .updated, version: Int64($0 + 1),
+                                                 payload: "{}", createdAt: Int64($0)) }
+        }
+        _ = try database.write { try $0.purgeEvents(createdBefore: 1, limit: 10) }
+        let attempts = [
+            // past the recorded mark
+            "DELETE FROM events WHERE id = \(appended[2].id)",
+            // the mark moved back, which would hide what was deleted
+            "UPDATE boards SET events_purged_through = 0 WHERE id = 'b1'",
+        ]
+        for sql in attempts {
+            let error = try #require(throws: (any Error).self) {
+                try database.write { transaction in _ = try transaction.query(sql) }
+            }
+            #expect(StoreConstraint(error) == .trigger, "\(sql)")
+        }
+        #expect(try database.read { try $0.events(boardId: "b1", limit: 10) } == Array(appended[1...]))
+        // Deleting the board still takes every event with it.
+        try database.write { _ = try $0.deleteBoard(id: "b1") }
+        #expect(try database.read { try $0.query("SELECT count(*) FROM events WHERE board_id = 'b1'") } == [[.text("0")]])
+    }
+
     @Test func stickerIdAndVersionMustMatchTheType() throws {
         for (stickerId, type, version) in [(nil, EventRecord.Kind.created, Int64(1)),
                                            ("s1", .cleared, nil), ("s1", .updated, nil)] {

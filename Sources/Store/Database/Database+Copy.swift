@@ -40,15 +40,23 @@ extension Database {
                     for values in rows { try destination.run(insert, values) }
                     copied.append((table, rows.count))
                 }
-                // Identity columns continue after the copied values (PostgreSQL; SQLite's
-                // AUTOINCREMENT follows the largest value by itself).
-                if destination.engine == .postgresql {
-                    for (table, column) in [("stickers", "seq"), ("events", "id")] {
-                        try destination.run("""
-                            SELECT setval(pg_get_serial_sequence('\(table)', '\(column)'),
-                                          (SELECT coalesce(max(\(column)), 0) + 1 FROM \(table)), false)
-                            """, [])
-                    }
+                // Identity columns continue after the copied values, and event ids after those that
+                // retention deleted too (a board's events_purged_through): a new event must never
+                // get an id a stream takes for one already gone.
+                let lastEventId = "(SELECT coalesce(max(id), 0) FROM (SELECT max(id) AS id FROM events UNION ALL SELECT max(events_purged_through) FROM boards) AS ids)"
+                switch destination.engine {
+                case .postgresql:
+                    try destination.run("""
+                        SELECT setval(pg_get_serial_sequence('stickers', 'seq'), (SELECT coalesce(max(seq), 0) FROM stickers) + 1, false)
+                        """, [])
+                    try destination.run("SELECT setval(pg_get_serial_sequence('events', 'id'), \(lastEventId) + 1, false)", [])
+                case .sqlite:
+                    // AUTOINCREMENT follows the largest value inserted; the deleted ones it is told.
+                    try destination.run("UPDATE sqlite_sequence SET seq = max(seq, \(lastEventId)) WHERE name = 'events'", [])
+                    try destination.run("""
+                        INSERT INTO sqlite_sequence (name, seq) SELECT 'events', \(lastEventId)
+                        WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'events')
+                        """, [])
                 }
                 return copied
             }

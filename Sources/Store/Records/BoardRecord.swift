@@ -8,21 +8,25 @@ public struct BoardRecord: Sendable, Hashable {
     public var tokenHash: [UInt8]
     /// Milliseconds since the Unix epoch (UTC).
     public var createdAt: Int64
+    /// The newest event id deleted from the board's history by retention (0: none). A stream
+    /// resuming from an earlier id has missed events; the board's latest event id is never below it.
+    public var eventsPurgedThrough: Int64
 
     /// Creates a record; `tokenHash` must be 32 bytes.
-    public init(id: String, title: String, tokenHash: [UInt8], createdAt: Int64) {
+    public init(id: String, title: String, tokenHash: [UInt8], createdAt: Int64, eventsPurgedThrough: Int64 = 0) {
         self.id = id
         self.title = title
         self.tokenHash = tokenHash
         self.createdAt = createdAt
+        self.eventsPurgedThrough = eventsPurgedThrough
     }
 }
 
 extension BoardRecord {
-    static let columns = "id, title, token_hash, created_at"
+    static let columns = "id, title, token_hash, created_at, events_purged_through"
 
     init(row: any SQLRow) {
         self.init(id: row.string(at: 0), title: row.string(at: 1), tokenHash: row.blob(at: 2),
-                  createdAt: row.int64(at: 3))
+                  createdAt: row.int64(at: 3), eventsPurgedThrough: row.int64(at: 4))
     }
 }

@@ -1,5 +1,5 @@
 extension WriteTransaction {
-    private static let insertBoard = "INSERT INTO boards (\(BoardRecord.columns)) VALUES ($1, $2, $3, $4)"
+    private static let insertBoard = "INSERT INTO boards (\(BoardRecord.columns)) VALUES ($1, $2, $3, $4, $5)"
     private static let deleteBoard = "DELETE FROM boards WHERE id = $1"
 
     /// Inserts a board.
@@ -9,7 +9,8 @@ extension WriteTransaction {
     public func insertBoard(_ board: BoardRecord) throws {
         try scope(board: board.id)
         try mapConstraints([.primaryKey: .alreadyExists(.board, id: board.id)]) {
-            try run(Self.insertBoard, [.text(board.id), .text(board.title), .blob(board.tokenHash), .integer(board.createdAt)])
+            try run(Self.insertBoard, [.text(board.id), .text(board.title), .blob(board.tokenHash), .integer(board.createdAt),
+                                         .integer(board.eventsPurgedThrough)])
         }
     }
 

@@ -1,0 +1,29 @@
+-- Event retention: housekeeping may delete a board's oldest events once they are older than the
+-- configured retention. A board records the newest event id deleted from its history, so that a
+-- stream resuming from an earlier id knows it missed events (it sends `reset`), and so that the
+-- board's latest event id (listing ETags, where a new stream starts) never goes back.
+ALTER TABLE boards ADD COLUMN events_purged_through INTEGER NOT NULL DEFAULT 0
+    CHECK (events_purged_through >= 0);
+
+-- Finds the events past the retention without reading the whole table.
+CREATE INDEX events_created_at ON events (created_at);
+
+-- History is still never rewritten, and an existing board's events go only from the old end, up
+-- to the id its row records (raised first, in the same transaction). The ON DELETE CASCADE of a
+-- board's deletion runs after the board row is gone, so the board no longer exists when this
+-- trigger checks.
+DROP TRIGGER events_no_delete;
+CREATE TRIGGER events_no_delete
+BEFORE DELETE ON events
+FOR EACH ROW WHEN EXISTS (SELECT 1 FROM boards WHERE id = OLD.board_id AND events_purged_through < OLD.id)
+BEGIN
+    SELECT RAISE(ABORT, 'events_append_only: only events up to the board''s events_purged_through can be deleted');
+END;
+
+-- What was deleted stays recorded: the mark only moves forward.
+CREATE TRIGGER boards_events_purged_through_grows
+BEFORE UPDATE OF events_purged_through ON boards
+FOR EACH ROW WHEN NEW.events_purged_through < OLD.events_purged_through
+BEGIN
+    SELECT RAISE(ABORT, 'events_append_only: events_purged_through cannot go back');
+END;

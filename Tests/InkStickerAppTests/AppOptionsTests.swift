@@ -16,6 +16,15 @@ import Testing
         #expect(error.description.hasPrefix("INKSTICKER_PORT: "), "\(error)")
     }
 
+    @Test func eventsAreKeptThirtyDaysUnlessToldOtherwise() throws {
+        #expect(try AppOptions.parse(arguments: [], environment: [:]).eventRetentionDays == 30)
+        #expect(try AppOptions.parse(arguments: ["--keep-events-days", "0"], environment: [:]).eventRetentionDays == 0)
+        #expect(try AppOptions.parse(arguments: [], environment: ["INKSTICKER_KEEP_EVENTS_DAYS": "7.5"]).eventRetentionDays == 7.5)
+        for bad in ["-1", "forever", "40000"] {
+            #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--keep-events-days", bad], environment: [:]) }
+        }
+    }
+
     @Test func trustedProxiesGivenSeveralTimesAddUp() throws {
         let configuration = try AppOptions.parse(arguments: ["--trusted-proxy", "10.0.0.1", "--trusted-proxy", "10.0.0.2, ::1"],
                                                  environment: ["INKSTICKER_TRUSTED_PROXIES": "192.0.2.9"])

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import InkStickerApp
+import Store
 
 /// Live board events: two clients, one writes, the other sees each event once, in order, and resumes.
 @Suite(.serialized) struct EventStreamTests {
@@ -67,6 +69,71 @@ import Testing
         _ = try writer.request("PATCH", base + "/stickers/\(id)", json: ["text": "one"], token: token)
         let seen = watchers.map { $0.events(atLeast: 1, timeoutMs: 3_000).map(\.type) }
         #expect(seen.allSatisfy { $0 == ["updated"] }, "\(seen)")
+    }
+
+    /// Retention (`--keep-events-days`) run by the service's own housekeeping: a stream resuming
+    /// from before the deleted events gets `reset` (list the board again) and then what is kept; the
+    /// board's latest event id, and so its listing's ETag and where a new stream starts, stay put.
+    @Test func aStreamResumingBeforeDeletedEventsIsToldToListTheBoardAgain() throws {
+        let harness = try ServiceHarness()
+        var writer = harness.client
+        let sample = try TestPaths.sample("print.jsonl", id: "d1-00005")
+        let (token, base) = try writer.newBoard()
+        let boardId = String(base.split(separator: "/").last ?? "")
+        let created = try writer.request("POST", base + "/stickers", json: ["strokes": sample.strokes], token: token)
+        let id = try #require(created.json["id"] as? String)
+        _ = try writer.request("PATCH", base + "/stickers/\(id)", json: ["text": "one"], token: token)
+        let early = try EventStreamClient(port: harness.port, path: base + "/events?after=0", token: token).events(atLeast: 2)
+        try #require(early.map(\.type) == ["created", "updated"])
+        let listed = try writer.request("GET", base + "/stickers", token: token)
+
+        // Restarted with events kept forever (0), housekeeping often: nothing goes.
+        harness.stop()
+        try harness.start {
+            $0.eventRetentionDays = 0
+            $0.housekeepingIntervalSeconds = 0.1
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try harness.service?.services.database.read { try $0.events(boardId: boardId, limit: 10) }.count == 2)
+
+        // Restarted with events kept for 86 ms: its housekeeping deletes both.
+        harness.stop()
+        try harness.start {
+            $0.eventRetentionDays = 0.000_001
+            $0.housekeepingIntervalSeconds = 0.1
+        }
+        let database = try #require(harness.service?.services.database)
+        let deadline = Date().addingTimeInterval(10)
+        while try database.read({ try $0.events(boardId: boardId, limit: 10) }).count > 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let purgedThrough = try database.read { try $0.board(id: boardId)?.eventsPurgedThrough }
+        #expect(purgedThrough == Int64(early[1].id))
+        #expect(harness.log.lines.contains { $0.contains("deleted old events") })
+
+        // Back to keeping them (so that nothing more goes while the streams below read).
+        harness.stop()
+        try harness.start()
+        writer = harness.client
+        let relisted = try writer.request("GET", base + "/stickers", token: token)
+        #expect(relisted.header("ETag") == listed.header("ETag"))
+        #expect(try writer.request("GET", base + "/stickers", headers: ["If-None-Match": listed.header("ETag") ?? ""],
+                                   token: token).status == 304)
+
+        // From before the deleted events: reset with the last deleted id, then what came after.
+        let resumed = try EventStreamClient(port: harness.port, path: base + "/events", token: token, lastEventID: early[0].id)
+        #expect(resumed.events(atLeast: 1).map(\.type) == ["reset"])
+        _ = try writer.request("POST", base + "/stickers/\(id)/commit", token: token)
+        let seen = resumed.events(atLeast: 2)
+        #expect(seen.map(\.type) == ["reset", "committed"])
+        #expect(seen.first?.id == early[1].id)
+        #expect(seen.first?.data == "{\"purgedThrough\":\(early[1].id)}")
+        // From the reset's id (a client that reconnects after it) or later: no reset.
+        let after = try EventStreamClient(port: harness.port, path: base + "/events", token: token, lastEventID: early[1].id)
+        #expect(after.events(atLeast: 1).map(\.type) == ["committed"])
+        // A new stream starts at the latest event, kept or not.
+        let fresh = try EventStreamClient(port: harness.port, path: base + "/events", token: token)
+        #expect(fresh.events(atLeast: 1, timeoutMs: 300) == [])
     }
 
     @Test func anotherBoardsTokenCannotWatch() throws {

@@ -91,6 +91,11 @@ public struct AppConfiguration: Sendable {
     public var maxWritingsPerSticker = 200
     /// New boards per remote address: rate per second and burst; rate 0 disables.
     public var boardRatePerAddress = (rate: 1.0, burst: 100.0)
+    /// Days a board's events are kept for streams to resume from; older ones are deleted by
+    /// housekeeping, and a stream resuming before them gets `reset`. 0 keeps them forever.
+    public var eventRetentionDays = 30.0
+    /// How often expired idempotency records and events are deleted (not an option: tests shorten it).
+    public var housekeepingIntervalSeconds = 600.0
     /// Peer addresses (a reverse proxy) whose `X-Forwarded-For` names the client for the
     /// per-address limit; empty: the peer is the client.
     public var trustedProxies: Set<String> = []

@@ -153,6 +153,9 @@ public enum AppOptions {
         option("--rate-boards-per-address", "INKSTICKER_RATE_BOARDS_PER_ADDRESS", "RATE[:BURST]", "new boards per second per client address (default 1:100; 0 disables)") { c, v throws(OptionError) in
             c.boardRatePerAddress = try rate(v, "--rate-boards-per-address")
         },
+        option("--keep-events-days", "INKSTICKER_KEEP_EVENTS_DAYS", "DAYS", "days a board's events are kept for event streams to resume from; older ones are deleted, and a stream resuming before them gets a reset event (default 30; 0 keeps them forever)") { c, v throws(OptionError) in
+            c.eventRetentionDays = try number(v, "--keep-events-days", 0...36_500)
+        },
         option("--cors-origin", "INKSTICKER_CORS_ORIGINS", "ORIGINS", "comma-separated allowed CORS origins, or * (default none)") { c, v in
             c.corsOrigins += v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         },

@@ -120,20 +120,24 @@ final class EventStreams: Sendable {
         let services = subscription.services
         while subscription.stream.isOpen {
             let after = subscription.state.withLock { $0.lastEventID }
-            let result = try? services.database.read { tx -> (board: Bool, events: [EventRecord]) in
-                guard try tx.board(id: subscription.boardID) != nil else { return (false, []) }
-                return (true, try tx.events(boardId: subscription.boardID, afterId: after, limit: Self.batch))
+            let result = try? services.database.read { tx -> (board: BoardRecord?, events: [EventRecord]) in
+                guard let board = try tx.board(id: subscription.boardID) else { return (nil, []) }
+                let from = max(after, board.eventsPurgedThrough)
+                return (board, try tx.events(boardId: subscription.boardID, afterId: from, limit: Self.batch))
             }
             guard let result else { break }
-            if !result.board {
+            guard let board = result.board else {
                 subscription.stream.write(Array("event: board-deleted\ndata: {}\n\n".utf8))
                 subscription.stream.finish()
                 break
             }
             var out: [UInt8] = []
+            // Retention deleted events this stream had not sent: say so, and carry on after them.
+            let purged = board.eventsPurgedThrough > after ? board.eventsPurgedThrough : nil
+            if let purged { Self.appendReset(purgedThrough: purged, to: &out) }
             for event in result.events { Self.append(event, to: &out) }
             if !out.isEmpty, !subscription.stream.write(out) { break }
-            if let last = result.events.last { subscription.state.withLock { $0.lastEventID = last.id } }
+            if let last = result.events.last?.id ?? purged { subscription.state.withLock { $0.lastEventID = last } }
             if result.events.count < Self.batch {
                 let again = subscription.state.withLock { s -> Bool in
                     if s.dirty { s.dirty = false; return true }
@@ -151,6 +155,13 @@ final class EventStreams: Sendable {
         out.append(contentsOf: "id: \(event.id)\nevent: \(event.type.rawValue)\ndata: ".utf8)
         out.append(contentsOf: event.payload.utf8.filter { $0 != 0x0A && $0 != 0x0D })
         out.append(contentsOf: "\n\n".utf8)
+    }
+
+    /// `reset`: the events up to `purgedThrough` are no longer kept, so the client, which had not
+    /// seen them all, must list the board again. Its id is that of the last one deleted: a client
+    /// that reconnects from it is not told again.
+    static func appendReset(purgedThrough: Int64, to out: inout [UInt8]) {
+        out.append(contentsOf: "id: \(purgedThrough)\nevent: reset\ndata: {\"purgedThrough\":\(purgedThrough)}\n\n".utf8)
     }
 
     private func heartbeat() {

@@ -2,22 +2,25 @@ import Dispatch
 import Locking
 import Store
 
-/// Deletes idempotency records past their lifetime, at start and then every `interval`, in
-/// short writes of `batch` rows: nothing else deletes them, and the table would only grow. On
-/// PostgreSQL every node does it; concurrent deletes of the same rows are harmless.
+/// Deletes what nothing else deletes, at start and then every `interval`, in short writes of
+/// `batch` rows: idempotency records past their lifetime, and board events older than the
+/// retention (`--keep-events-days`). On PostgreSQL every node does it; concurrent deletes of the
+/// same rows are harmless.
 final class Housekeeping: Sendable {
-    static let interval: DispatchTimeInterval = .seconds(600)
     static let batch = 1_000
 
     private let stopped: DispatchSemaphore
     private let thread: JoinableThread
 
-    init(database: Database, log: AppLog, interval: DispatchTimeInterval = Housekeeping.interval) throws(JoinableThread.StartError) {
+    /// - Parameter eventRetentionMs: how long events are kept, in milliseconds; nil keeps them forever.
+    init(database: Database, log: AppLog, eventRetentionMs: Int64?,
+         interval: DispatchTimeInterval) throws(JoinableThread.StartError) {
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
         thread = try JoinableThread(name: "housekeeping") {
             repeat {
                 Self.purgeExpiredIdempotencyRecords(database, log: log)
+                if let eventRetentionMs { Self.purgeOldEvents(database, olderThanMs: eventRetentionMs, log: log) }
             } while stopped.wait(timeout: .now() + interval) == .timedOut
         }
     }
@@ -36,6 +39,28 @@ final class Housekeeping: Sendable {
             log.warning("deleting expired idempotency records failed", ["error": "\(error)"])
         }
         if total > 0 { log.info("deleted expired idempotency records", ["count": String(total)]) }
+        return total
+    }
+
+    /// Deletes every event created more than `olderThanMs` before `now`, one board and at most a
+    /// batch per write transaction; how many went. Each board records the newest id it lost, so
+    /// its streams know what they missed (`EventStreams`).
+    @discardableResult
+    static func purgeOldEvents(_ database: Database, olderThanMs: Int64, log: AppLog, now: Int64 = Timestamp.now()) -> Int {
+        let (cutoff, overflow) = now.subtractingReportingOverflow(olderThanMs)
+        guard !overflow else { return 0 }
+        var total = 0
+        var boards = Set<String>()
+        do {
+            // A pass that deletes nothing (another node was quicker) ends this round; the next one retries.
+            while let purged = try database.write({ try $0.purgeEvents(createdBefore: cutoff, limit: batch) }), purged.count > 0 {
+                total += purged.count
+                boards.insert(purged.boardId)
+            }
+        } catch {
+            log.warning("deleting old events failed", ["error": "\(error)"])
+        }
+        if total > 0 { log.info("deleted old events", ["count": String(total), "boards": String(boards.count)]) }
         return total
     }
 

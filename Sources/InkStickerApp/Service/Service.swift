@@ -128,7 +128,9 @@ public final class Service: Sendable {
         }
         let housekeeping: Housekeeping
         do {
-            housekeeping = try Housekeeping(database: database, log: log)
+            let retention = configuration.eventRetentionDays > 0 ? Int64(configuration.eventRetentionDays * 86_400_000) : nil
+            housekeeping = try Housekeeping(database: database, log: log, eventRetentionMs: retention,
+                                            interval: .milliseconds(Int(configuration.housekeepingIntervalSeconds * 1000)))
         } catch {
             server.shutdown(gracePeriod: .seconds(0))
             blocking.shutdown()

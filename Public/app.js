@@ -318,6 +318,24 @@ class App {
     }
   }
 
+  /**
+   * Shows the board as a new listing has it, after a `reset`. Events after the reset follow on the
+   * stream; versions keep an older listing from undoing them, and a sticker made after the listing
+   * comes back with its `created` event.
+   */
+  async resync() {
+    const api = this.api;
+    try {
+      const { stickers } = await api.listStickers();
+      if (api !== this.api) return; // another board was opened meanwhile
+      const listed = new Set(stickers.map((sticker) => sticker.id));
+      for (const id of [...this.stickers.keys()]) if (!listed.has(id)) this.remove(id, { forever: false });
+      for (const sticker of stickers) this.upsert(sticker);
+    } catch (error) {
+      this.toast.error(error);
+    }
+  }
+
   openDialog() {
     const dialog = $('board-dialog');
     $('board-id').value = this.board ? this.board.id : '';
@@ -455,6 +473,10 @@ class App {
         // Not remembered as deleted: a sticker made after the clear, already shown from its own
         // answer, comes back with its `created` event, which follows the clear.
         for (const id of [...this.stickers.keys()]) this.remove(id, { forever: false });
+        break;
+      case 'reset':
+        // The server no longer keeps events this page has not seen: list the board again.
+        this.resync();
         break;
       case 'board-deleted':
         this.toast.show('This board was deleted. Open another one from the board menu.', { error: true });

@@ -18,6 +18,9 @@ a handwritten word from the ink fixtures is drawn on the board, and the test che
   Hangul word written in an evaluation font's ink (Tests/Fixtures/hangul, never trained on)
   becomes a field reading what ``POST /v1/recognize`` reads with ``lang: kor``; Backspace removes
   one whole syllable;
+* a page that was away while the server deleted the events it missed (retention,
+  ``--keep-events-days``) gets ``reset`` when it reconnects, lists the board again and shows it as
+  it is (with ``--bin``: the test runs servers of its own on one SQLite file);
 * the browser console has no errors.
 
 Screenshots go to the output directory (e2e/browser/out/ by default). Exits non-zero on failure;
@@ -28,8 +31,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import socket
+import subprocess
 import sys
+import tempfile
 import time
 import traceback
 import urllib.error
@@ -628,6 +635,102 @@ def links(report: Report, api: API, args, out: Path) -> None:
         driver.quit()
 
 
+class OwnServer:
+    """A server of the test's own: BIN serve on PORT with the SQLite file DB, ready when built."""
+
+    def __init__(self, binary: str, db: Path, port: int, log: Path, *options: str) -> None:
+        self.log = log
+        self.base = f"http://127.0.0.1:{port}"
+        with log.open("wb") as sink:
+            self.process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
+                                             "--ocr-workers", "1", *options],
+                                            stdout=sink, stderr=subprocess.STDOUT, env={**os.environ, "OMP_THREAD_LIMIT": "1"})
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server exited: {log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/readyz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"the server on {self.base} was not ready within 30 s")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def retention(report: Report, api: API, args, out: Path) -> None:
+    """Events deleted while a page was away: the page is told (reset) and lists the board again.
+    Three servers on one SQLite file: the page's, one on another port that changes the board
+    while the page cannot reach it, and the page's again, keeping events 86 ms, whose
+    housekeeping deletes at start every event the page missed."""
+    if not args.bin:
+        print("retention: skipped (no --bin)", flush=True)
+        return
+    work = Path(tempfile.mkdtemp(prefix="retention-"))
+    db, port = work / "db.sqlite", free_port()
+    server = OwnServer(args.bin, db, port, work / "first.log")
+    driver = None
+    try:
+        own = API(server.base)
+        _, board = own.call("POST", "/v1/boards", {"title": "retention"})
+        token = board["token"]
+        stickers = f"/v1/boards/{board['id']}/stickers"
+        first = pick_sample(args.corpus, None)
+        second = pick_sample(args.corpus, None, skip=1)
+        _, gone = own.call("POST", stickers, {"strokes": first["strokes"]}, token=token)
+        driver = start_browser(DESKTOP, args.chromium, args.chromedriver)
+        driver.get(f"{server.base}/#board={board['id']}&token={token}")
+        wait(driver, lambda d: (s := page_state(d))["live"] == "live" and [t["id"] for t in s["stickers"]] == [gone["id"]],
+             "the page live with the first sticker")
+        server.stop()
+        wait(driver, lambda d: page_state(d)["live"] != "live", "the page offline")
+
+        # Changed where the page cannot see it: the first sticker deleted, a second one made.
+        elsewhere = OwnServer(args.bin, db, free_port(), work / "elsewhere.log")
+        try:
+            other = API(elsewhere.base)
+            other.call("DELETE", f"{stickers}/{gone['id']}", token=token)
+            _, made = other.call("POST", stickers, {"strokes": second["strokes"], "target": "new"}, token=token)
+        finally:
+            elsewhere.stop()
+
+        server = OwnServer(args.bin, db, port, work / "last.log", "--keep-events-days", "0.000001")
+        deadline = time.monotonic() + 10
+        while "deleted old events" not in server.log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        purged = "deleted old events" in server.log.read_text()
+        state = wait(driver, lambda d: (s := page_state(d))["live"] == "live"
+                     and [t["id"] for t in s["stickers"]] == [made["id"]] and s,
+                     "the page showing the board as it is", timeout=45)
+        driver.save_screenshot(str(out / "retention.png"))
+        report.check("a page that was away while the events it missed were deleted lists the board again (reset)",
+                     purged and [t["id"] for t in state["stickers"]] == [made["id"]],
+                     f"{[t['id'] for t in state['stickers']]}")
+    finally:
+        if driver is not None:
+            errors = [e for e in console_errors(driver) if "ERR_CONNECTION_REFUSED" not in str(e.get("message"))]
+            report.record("no errors in the browser console (retention)", not errors,
+                          "; ".join(str(e.get("message"))[:300] for e in errors) or "none")
+            driver.quit()
+        server.stop()
+
+
 def main() -> int:
     here = Path(__file__).resolve().parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -637,6 +740,7 @@ def main() -> int:
     parser.add_argument("--pointer", default=interaction.POINTER_PEN,
                         choices=[interaction.POINTER_PEN, interaction.POINTER_MOUSE], help="desktop pointer kind")
     parser.add_argument("--out", type=Path, default=here / "out", help="where screenshots go")
+    parser.add_argument("--bin", default=None, help="the inksticker executable, for the scenarios that run servers of their own")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
@@ -645,7 +749,8 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     api = API(args.base_url)
     report = Report()
-    for name, scenario in (("desktop", desktop), ("phone", phone), ("korean", korean), ("links", links)):
+    for name, scenario in (("desktop", desktop), ("phone", phone), ("korean", korean), ("links", links),
+                           ("retention", retention)):
         try:
             scenario(report, api, args, args.out)
         except CheckFailed:

@@ -5,9 +5,6 @@
 ALTER TABLE boards ADD COLUMN events_purged_through INTEGER NOT NULL DEFAULT 0
     CHECK (events_purged_through >= 0);
 
--- Finds the events past the retention without reading the whole table.
-CREATE INDEX events_created_at ON events (created_at);
-
 -- History is still never rewritten, and an existing board's events go only from the old end, up
 -- to the id its row records (raised first, in the same transaction). The ON DELETE CASCADE of a
 -- board's deletion runs after the board row is gone, so the board no longer exists when this
@@ -20,10 +17,12 @@ BEGIN
     SELECT RAISE(ABORT, 'events_append_only: only events up to the board''s events_purged_through can be deleted');
 END;
 
--- What was deleted stays recorded: the mark only moves forward.
-CREATE TRIGGER boards_events_purged_through_grows
+-- What was deleted stays recorded: the mark only moves forward, and only to an event of the
+-- board (a mark past every id would hide the events still to come).
+CREATE TRIGGER boards_events_purged_through_checked
 BEFORE UPDATE OF events_purged_through ON boards
 FOR EACH ROW WHEN NEW.events_purged_through < OLD.events_purged_through
+    OR NEW.events_purged_through > (SELECT coalesce(max(id), 0) FROM events WHERE board_id = NEW.id)
 BEGIN
-    SELECT RAISE(ABORT, 'events_append_only: events_purged_through cannot go back');
+    SELECT RAISE(ABORT, 'events_append_only: events_purged_through only moves forward, to an event of the board');
 END;

@@ -289,18 +289,25 @@ class App {
     document.body.dataset.boardId = board.id;
     this.synced = false;
     const eventID = await this.load();
+    this.follow(eventID);
+  }
+
+  /** Follows the open board's events after `eventID` (null: from the next one). */
+  follow(eventID) {
     this.events = new BoardEvents({
       url: `${this.api.base}/events`,
-      token: board.token,
+      token: this.board.token,
       lastEventID: eventID,
       onEvent: (event) => this.event(event),
       onStatus: (status) => this.status(status),
-      onFatal: (status) => {
-        this.status('offline');
-        this.toast.show(status === 401 ? 'This board is no longer available.' : 'Live updates are unavailable.', { error: true });
-      },
+      onFatal: (status) => this.unavailable(status),
     });
     this.events.start();
+  }
+
+  unavailable(status) {
+    this.status('offline');
+    this.toast.show(status === 401 ? 'This board is no longer available.' : 'Live updates are unavailable.', { error: true });
   }
 
   /** Loads every sticker; answers the listing's event id, from which live events resume. */
@@ -319,20 +326,33 @@ class App {
   }
 
   /**
-   * Shows the board as a new listing has it, after a `reset`. Events after the reset follow on the
-   * stream; versions keep an older listing from undoing them, and a sticker made after the listing
-   * comes back with its `created` event.
+   * After a `reset` (the server no longer keeps events this page missed): stops following, lists
+   * the board, shows it as listed and follows again from the listing's event id, so that no event
+   * races the listing. A listing that fails is asked for again, with growing delays, while the
+   * board stays open.
    */
   async resync() {
     const api = this.api;
-    try {
-      const { stickers } = await api.listStickers();
-      if (api !== this.api) return; // another board was opened meanwhile
-      const listed = new Set(stickers.map((sticker) => sticker.id));
-      for (const id of [...this.stickers.keys()]) if (!listed.has(id)) this.remove(id, { forever: false });
-      for (const sticker of stickers) this.upsert(sticker);
-    } catch (error) {
-      this.toast.error(error);
+    this.events.stop();
+    this.status('connecting');
+    for (let attempt = 0; api === this.api; attempt += 1) {
+      try {
+        const { stickers, eventID } = await api.listStickers();
+        if (api !== this.api) return; // another board was opened meanwhile
+        const listed = new Set(stickers.map((sticker) => sticker.id));
+        for (const id of [...this.stickers.keys()]) if (!listed.has(id)) this.remove(id, { forever: false });
+        for (const sticker of stickers) this.upsert(sticker);
+        this.follow(eventID);
+        return;
+      } catch (error) {
+        if (api !== this.api) return;
+        if (error.status === 401 || error.status === 404) {
+          this.unavailable(error.status);
+          return;
+        }
+        this.status('offline');
+        await new Promise((resolve) => { setTimeout(resolve, Math.min(30000, 2000 * 2 ** Math.min(attempt, 4))); });
+      }
     }
   }
 

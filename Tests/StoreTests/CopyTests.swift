@@ -18,20 +18,18 @@ import TestDatabases
                 try tx.insertInk(InkRecord(id: "i\(i)", stickerId: sticker.id, boardId: sticker.boardId, seq: 1,
                                            strokes: [0, 1, 2, 255, UInt8(i)], createdAt: 5))
                 try tx.appendEvent(boardId: sticker.boardId, stickerId: sticker.id, type: .created, version: 1,
-                                   payload: "{\"n\":\(i)}", createdAt: i < 3 ? 6 : 3)
+                                   payload: "{\"n\":\(i)}", createdAt: 6)
             }
             try tx.deleteSticker(id: "s1", boardId: "b1")  // a gap in seq, kept by the copy
             try tx.putIdempotencyRecord(IdempotencyRecord(boardId: "b1", key: "k", requestHash: [9, 9], status: 201,
                                                           responseBody: Array("{}".utf8), responseHeaders: "[]",
                                                           createdAt: 1, expiresAt: 9_999_999_999_999))
-            // Retention took b2's two events (ids 4 and 5): the largest event id is now only in b2's row.
-            #expect(try tx.purgeEvents(createdBefore: 5, limit: 100)?.count == 2)
         }
         let target = try Database(location: TestDatabases.location(sqlitePath: directory.file("target.sqlite")),
                                   migrationsDirectory: repositoryMigrations)
         defer { try? target.close() }
         let copied = try source.copyEverything(to: target)
-        #expect(copied.map(\.rows) == [2, 4, 4, 3, 1])
+        #expect(copied.map(\.rows) == [2, 4, 4, 5, 1])
 
         func snapshot(_ database: Database) throws -> [String] {
             try database.read { tx in
@@ -56,8 +54,33 @@ import TestDatabases
              try tx.appendEvent(boardId: "b1", stickerId: "new", type: .created, version: 1, payload: "{}", createdAt: 7))
         }
         #expect(sticker.seq == 6)
-        #expect(event.id == 6)  // after the deleted ids too: a stream resuming from 5 would skip 4 or 5
-        #expect(try target.read { try $0.latestEventId(boardId: "b2") } == 5)
+        #expect(event.id == 6)
         #expect(throws: StoreError.unsupported("copies into a database that has boards")) { try source.copyEverything(to: target) }
+    }
+
+    /// Retention deleted every event: the largest id is only in the board's row, and the copy's
+    /// next event must come after it (a stream resuming from it would never see a smaller one).
+    @Test func copyContinuesEventIdsAfterDeletedOnes() throws {
+        let directory = try TemporaryDirectory()
+        let source = try Database(path: directory.file("source.sqlite"), migrationsDirectory: repositoryMigrations)
+        defer { try? source.close() }
+        try source.write { tx in
+            try tx.insertBoard(makeBoard("b1"))
+            for version in 1...3 {
+                try tx.appendEvent(boardId: "b1", stickerId: "s", type: .updated, version: Int64(version), payload: "{}", createdAt: 1)
+            }
+        }
+        while try source.write({ try $0.purgeEvents(createdBefore: 2, limit: 100) }) != nil {}
+        #expect(try source.read { try $0.board(id: "b1") }?.eventsPurgedThrough == 3)
+        let target = try Database(location: TestDatabases.location(sqlitePath: directory.file("target.sqlite")),
+                                  migrationsDirectory: repositoryMigrations)
+        defer { try? target.close() }
+        #expect(try source.copyEverything(to: target).map(\.rows) == [1, 0, 0, 0, 0])
+        #expect(try target.read { try $0.board(id: "b1") }?.eventsPurgedThrough == 3)
+        #expect(try target.read { try $0.latestEventId(boardId: "b1") } == 3)
+        let next = try target.write {
+            try $0.appendEvent(boardId: "b1", stickerId: "s", type: .deleted, version: 4, payload: "{}", createdAt: 5)
+        }
+        #expect(next.id == 4)
     }
 }

@@ -100,6 +100,8 @@ import Testing
             "DELETE FROM events WHERE id = \(appended[2].id)",
             // the mark moved back, which would hide what was deleted
             "UPDATE boards SET events_purged_through = 0 WHERE id = 'b1'",
+            // the mark past every event of the board, which would hide the events still to come
+            "UPDATE boards SET events_purged_through = \(appended[2].id + 1) WHERE id = 'b1'",
         ]
         for sql in attempts {
             let error = try #require(throws: (any Error).self) {

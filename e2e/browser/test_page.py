@@ -676,24 +676,22 @@ def free_port() -> int:
 
 def retention(report: Report, api: API, args, out: Path) -> None:
     """Events deleted while a page was away: the page is told (reset) and lists the board again.
-    Three servers on one SQLite file: the page's, one on another port that changes the board
-    while the page cannot reach it, and the page's again, keeping events 86 ms, whose
-    housekeeping deletes at start every event the page missed."""
+    Servers of the test's own on one SQLite file: the page's; on other ports, one that changes the
+    board while the page cannot reach it and one keeping events 86 ms, whose housekeeping deletes
+    them at start; then the page's again, so that the page can only come back after the deletion."""
     if not args.bin:
         print("retention: skipped (no --bin)", flush=True)
         return
     work = Path(tempfile.mkdtemp(prefix="retention-"))
     db, port = work / "db.sqlite", free_port()
-    server = OwnServer(args.bin, db, port, work / "first.log")
+    server = OwnServer(args.bin, db, port, work / "page.log")
     driver = None
     try:
         own = API(server.base)
         _, board = own.call("POST", "/v1/boards", {"title": "retention"})
         token = board["token"]
         stickers = f"/v1/boards/{board['id']}/stickers"
-        first = pick_sample(args.corpus, None)
-        second = pick_sample(args.corpus, None, skip=1)
-        _, gone = own.call("POST", stickers, {"strokes": first["strokes"]}, token=token)
+        _, gone = own.call("POST", stickers, {"strokes": pick_sample(args.corpus, None)["strokes"]}, token=token)
         driver = start_browser(DESKTOP, args.chromium, args.chromedriver)
         driver.get(f"{server.base}/#board={board['id']}&token={token}")
         wait(driver, lambda d: (s := page_state(d))["live"] == "live" and [t["id"] for t in s["stickers"]] == [gone["id"]],
@@ -706,22 +704,33 @@ def retention(report: Report, api: API, args, out: Path) -> None:
         try:
             other = API(elsewhere.base)
             other.call("DELETE", f"{stickers}/{gone['id']}", token=token)
-            _, made = other.call("POST", stickers, {"strokes": second["strokes"], "target": "new"}, token=token)
+            _, made = other.call("POST", stickers, {"strokes": pick_sample(args.corpus, None, skip=1)["strokes"],
+                                                    "target": "new"}, token=token)
         finally:
             elsewhere.stop()
+        purger = OwnServer(args.bin, db, free_port(), work / "purger.log", "--keep-events-days", "0.000001")
+        try:
+            deadline = time.monotonic() + 10
+            while "deleted old events" not in purger.log.read_text() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            purged = "deleted old events" in purger.log.read_text()
+        finally:
+            purger.stop()
 
-        server = OwnServer(args.bin, db, port, work / "last.log", "--keep-events-days", "0.000001")
-        deadline = time.monotonic() + 10
-        while "deleted old events" not in server.log.read_text() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        purged = "deleted old events" in server.log.read_text()
+        server = OwnServer(args.bin, db, port, work / "page-again.log")
         state = wait(driver, lambda d: (s := page_state(d))["live"] == "live"
                      and [t["id"] for t in s["stickers"]] == [made["id"]] and s,
                      "the page showing the board as it is", timeout=45)
         driver.save_screenshot(str(out / "retention.png"))
         report.check("a page that was away while the events it missed were deleted lists the board again (reset)",
                      purged and [t["id"] for t in state["stickers"]] == [made["id"]],
-                     f"{[t['id'] for t in state['stickers']]}")
+                     f"deleted: {purged}, stickers {[t['id'] for t in state['stickers']]}")
+        # Live again after the reset: a change made now reaches the page through its stream.
+        own = API(server.base)
+        own.call("PATCH", f"{stickers}/{made['id']}", {"text": "after reset"}, token=token)
+        state = wait(driver, lambda d: (s := page_state(d))["stickers"] and s["stickers"][0]["text"] == "after reset" and s,
+                     "the edit after the reset on the page")
+        report.check("after the reset the page follows the board's events again", state["live"] == "live", state["live"])
     finally:
         if driver is not None:
             errors = [e for e in console_errors(driver) if "ERR_CONNECTION_REFUSED" not in str(e.get("message"))]

@@ -10,27 +10,33 @@ final class Housekeeping: Sendable {
     static let batch = 1_000
 
     private let stopped: DispatchSemaphore
+    private let stopping: Lock<Bool>
     private let thread: JoinableThread
 
     /// - Parameter eventRetentionMs: how long events are kept, in milliseconds; nil keeps them forever.
     init(database: Database, log: AppLog, eventRetentionMs: Int64?,
          interval: DispatchTimeInterval) throws(JoinableThread.StartError) {
         let stopped = DispatchSemaphore(value: 0)
+        let stopping = Lock(false)
         self.stopped = stopped
+        self.stopping = stopping
         thread = try JoinableThread(name: "housekeeping") {
+            // A long round (a large backlog after an upgrade) ends between two writes when the service stops.
+            let stop = { stopping.withLock { $0 } }
             repeat {
-                Self.purgeExpiredIdempotencyRecords(database, log: log)
-                if let eventRetentionMs { Self.purgeOldEvents(database, olderThanMs: eventRetentionMs, log: log) }
+                Self.purgeExpiredIdempotencyRecords(database, log: log, until: stop)
+                if let eventRetentionMs { Self.purgeOldEvents(database, olderThanMs: eventRetentionMs, log: log, until: stop) }
             } while stopped.wait(timeout: .now() + interval) == .timedOut
         }
     }
 
     /// Deletes every expired record, a batch per write transaction; how many went.
     @discardableResult
-    static func purgeExpiredIdempotencyRecords(_ database: Database, log: AppLog, now: Int64 = Timestamp.now()) -> Int {
+    static func purgeExpiredIdempotencyRecords(_ database: Database, log: AppLog, now: Int64 = Timestamp.now(),
+                                               until stop: () -> Bool = { false }) -> Int {
         var total = 0
         do {
-            while true {
+            while !stop() {
                 let deleted = try database.write { try $0.purgeExpiredIdempotencyRecords(now: now, limit: batch) }
                 total += deleted
                 if deleted < batch { break }
@@ -46,14 +52,16 @@ final class Housekeeping: Sendable {
     /// batch per write transaction; how many went. Each board records the newest id it lost, so
     /// its streams know what they missed (`EventStreams`).
     @discardableResult
-    static func purgeOldEvents(_ database: Database, olderThanMs: Int64, log: AppLog, now: Int64 = Timestamp.now()) -> Int {
+    static func purgeOldEvents(_ database: Database, olderThanMs: Int64, log: AppLog, now: Int64 = Timestamp.now(),
+                               until stop: () -> Bool = { false }) -> Int {
         let (cutoff, overflow) = now.subtractingReportingOverflow(olderThanMs)
         guard !overflow else { return 0 }
         var total = 0
         var boards = Set<String>()
         do {
             // A pass that deletes nothing (another node was quicker) ends this round; the next one retries.
-            while let purged = try database.write({ try $0.purgeEvents(createdBefore: cutoff, limit: batch) }), purged.count > 0 {
+            while !stop(), let purged = try database.write({ try $0.purgeEvents(createdBefore: cutoff, limit: batch) }),
+                  purged.count > 0 {
                 total += purged.count
                 boards.insert(purged.boardId)
             }
@@ -66,6 +74,7 @@ final class Housekeeping: Sendable {
 
     /// Ends the thread (at once, even mid-wait) and waits for it.
     func stop() {
+        stopping.withLock { $0 = true }
         stopped.signal()
         thread.join()
     }

@@ -128,7 +128,8 @@ public final class Service: Sendable {
         }
         let housekeeping: Housekeeping
         do {
-            let retention = configuration.eventRetentionDays > 0 ? Int64(configuration.eventRetentionDays * 86_400_000) : nil
+            // At least a millisecond: only 0 keeps events forever, and no positive value deletes them at once.
+            let retention = configuration.eventRetentionDays > 0 ? max(1, Int64(configuration.eventRetentionDays * 86_400_000)) : nil
             housekeeping = try Housekeeping(database: database, log: log, eventRetentionMs: retention,
                                             interval: .milliseconds(Int(configuration.housekeepingIntervalSeconds * 1000)))
         } catch {

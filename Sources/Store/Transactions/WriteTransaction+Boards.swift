@@ -1,16 +1,15 @@
 extension WriteTransaction {
-    private static let insertBoard = "INSERT INTO boards (\(BoardRecord.columns)) VALUES ($1, $2, $3, $4, $5)"
+    private static let insertBoard = "INSERT INTO boards (id, title, token_hash, created_at) VALUES ($1, $2, $3, $4)"
     private static let deleteBoard = "DELETE FROM boards WHERE id = $1"
 
-    /// Inserts a board.
+    /// Inserts a board, which has lost no events (`eventsPurgedThrough` is not read).
     ///
     /// - Throws: `StoreError.alreadyExists(.board, id:)` for a taken id; the engine's error for
     ///   a token hash that is not 32 bytes or an id outside 1–64 characters.
     public func insertBoard(_ board: BoardRecord) throws {
         try scope(board: board.id)
         try mapConstraints([.primaryKey: .alreadyExists(.board, id: board.id)]) {
-            try run(Self.insertBoard, [.text(board.id), .text(board.title), .blob(board.tokenHash), .integer(board.createdAt),
-                                         .integer(board.eventsPurgedThrough)])
+            try run(Self.insertBoard, [.text(board.id), .text(board.title), .blob(board.tokenHash), .integer(board.createdAt)])
         }
     }
 

@@ -28,25 +28,32 @@ extension WriteTransaction {
                            version: version, payload: payload, createdAt: createdAt)
     }
 
-    private static let boardWithOldEvents = "SELECT board_id FROM events WHERE created_at < $1 ORDER BY created_at LIMIT 1"
+    // Ids follow time: the oldest event of all is the first that retention deletes.
+    private static let oldestEvent = "SELECT board_id, created_at FROM events ORDER BY id LIMIT 1"
+    // The board's first events by id, at most $3, up to the first one created at or after $2.
     private static let purgeThrough = """
-        SELECT max(id) FROM (
-            SELECT id FROM events WHERE board_id = $1 AND created_at < $2 ORDER BY id LIMIT $3) AS oldest
+        WITH first AS (SELECT id, created_at FROM events WHERE board_id = $1 ORDER BY id LIMIT $3)
+        SELECT max(id) FROM first
+        WHERE id < (SELECT coalesce(min(id), 9223372036854775807) FROM first WHERE created_at >= $2)
         """
     private static let raisePurgedThrough =
         "UPDATE boards SET events_purged_through = $2 WHERE id = $1 AND events_purged_through < $2"
     private static let deleteEventsThrough = "DELETE FROM events WHERE board_id = $1 AND id <= $2"
 
-    /// Retention: deletes the oldest events of one board that has events created before `cutoff`,
-    /// at most `limit` of those (with any newer event of a smaller id, a clock's skew between
-    /// nodes). The board's `eventsPurgedThrough` is raised to the newest id deleted first, under
-    /// the board's write lock, so its latest event id stays where it was and a stream resuming
-    /// before it learns that it missed events. Call it until it answers nil.
+    /// Retention: deletes the first events, by id, of the board with the oldest event of all,
+    /// as long as they were created before `cutoff`, at most `limit` of them. Reads at most
+    /// `limit` rows, whatever the size of the table or the board. The board's
+    /// `eventsPurgedThrough` is raised to the newest id deleted first, under the board's write
+    /// lock, so its latest event id stays where it was and a stream resuming before it learns that
+    /// it missed events. Call it until it answers nil or a count of 0. A node whose clock runs
+    /// behind the others delays retention by as much (ids follow commits, times each node's clock).
     ///
     /// - Returns: the board and how many of its events went (0 when another node was quicker),
-    ///   or nil when no event is older than `cutoff`.
+    ///   or nil when the oldest event is not older than `cutoff`.
     public func purgeEvents(createdBefore cutoff: Int64, limit: Int) throws -> (boardId: String, count: Int)? {
-        guard let boardId = try first(Self.boardWithOldEvents, [.integer(cutoff)], { $0.string(at: 0) }) else { return nil }
+        guard let (boardId, createdAt) = try first(Self.oldestEvent, [], { ($0.string(at: 0), $0.int64(at: 1)) }),
+              createdAt < cutoff
+        else { return nil }
         try scope(board: boardId)
         let limit = Int64(max(1, limit))
         guard let through = try first(Self.purgeThrough, [.text(boardId), .integer(cutoff), .integer(limit)], { $0.optionalInt64(at: 0) }) ?? nil

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+import Locking
 import Testing
 @testable import Store
 
@@ -113,6 +116,69 @@ import Testing
         // Deleting the board still takes every event with it.
         try database.write { _ = try $0.deleteBoard(id: "b1") }
         #expect(try database.read { try $0.query("SELECT count(*) FROM events WHERE board_id = 'b1'") } == [[.text("0")]])
+    }
+
+    /// Two "nodes" (connections of their own) deleting a board's events while a third appends and
+    /// a reader follows as the event streams do: every read either returns every event appended
+    /// after its cursor up to the last one it returns, or its board row says that some are gone.
+    @Test func retentionRacingAppendsAndAnotherNodeNeverHidesAnEvent() throws {
+        let database = self.database
+        let nodes = try (0..<2).map { _ in try openDatabase(directory) }
+        defer { for node in nodes { try? node.close() } }
+        struct Read { var cursor: Int64; var mark: Int64; var ids: [Int64] }
+        let appended = Lock<[Int64]>([])
+        let reads = Lock<[Read]>([])
+        let done = Lock(false)
+        let group = DispatchGroup()
+        // Threads of their own: the global queue may run fewer blocks at once than these four.
+        func run(_ body: @escaping @Sendable () -> Void) {
+            group.enter()
+            Thread { body(); group.leave() }.start()
+        }
+        run {
+            for version in 1...300 {
+                if let event = try? database.write({
+                    try $0.appendEvent(boardId: "b1", stickerId: "s", type: .updated, version: Int64(version), payload: "{}", createdAt: 1)
+                }) {
+                    appended.withLock { $0.append(event.id) }
+                }
+                usleep(300)
+            }
+            done.withLock { $0 = true }
+        }
+        for node in nodes {
+            run {
+                while !done.withLock({ $0 }) {
+                    _ = try? node.write { try $0.purgeEvents(createdBefore: 2, limit: 7) }
+                }
+            }
+        }
+        run {
+            var cursor: Int64 = 0
+            while !done.withLock({ $0 }) {
+                guard let read = try? database.read({ tx -> Read in
+                    let mark = try #require(try tx.board(id: "b1")).eventsPurgedThrough
+                    return Read(cursor: cursor, mark: mark,
+                                ids: try tx.events(boardId: "b1", afterId: max(cursor, mark), limit: 3).map(\.id))
+                }) else { continue }
+                reads.withLock { $0.append(read) }
+                cursor = read.ids.last ?? max(cursor, read.mark)
+                usleep(2_000)  // a slow client: the deleting nodes overtake it
+            }
+        }
+        group.wait()
+        let all = appended.withLock { $0 }
+        let seen = reads.withLock { $0 }
+        #expect(all.count == 300)
+        #expect(seen.contains { $0.mark > $0.cursor }, "no read ever found events deleted behind it")
+        for read in seen {
+            guard let last = read.ids.last else { continue }
+            let from = max(read.cursor, read.mark)
+            #expect(read.ids == all.filter { $0 > from && $0 <= last }, "cursor \(read.cursor), mark \(read.mark)")
+        }
+        let board = try #require(try database.read { try $0.board(id: "b1") })
+        #expect(board.eventsPurgedThrough <= all.max() ?? 0)
+        #expect(try database.read { try $0.latestEventId(boardId: "b1") } == all.max())
     }
 
     @Test func stickerIdAndVersionMustMatchTheType() throws {

@@ -8,7 +8,8 @@ vector fonts) and, for a share `ttf_fraction` of the samples, from handwriting-s
 and OpenType fonts of Debian packages (ttf_ink.make_sample: glyphs thinned to centre lines and
 traced into pen strokes); the texts, fonts and the hard/normal mix are chosen here, from the
 JSON mix config (which may name a "base" config for the keys it leaves out, and reweight its
-fonts with "ttf_weights"). A TTF font marked
+fonts with "ttf_weights"; "allowed_chars" draws a text again until it has no other character
+than these, spaces and line breaks). A TTF font marked
 "caps" has no lower case of its own: its texts are upper-cased.
 
 Korean (kor/mix-kor.json): the kinds kor_word, kor_line, kor_note, kor_prose, kor_syllables and kor_pseudo
@@ -289,11 +290,15 @@ def generate(config, seed, n, prefix):
     tw = np.array([f.get("weight", 1) for f in ttf_fonts], dtype=float)
     donors = [f["path"] for f in ttf_fonts]
     normal, hard = inkgen.Params(False), inkgen.Params(True)
+    allowed = set(config["allowed_chars"]) | {" ", "\n"} if "allowed_chars" in config else None
     for i in range(n):
-        kind = kinds[int(rng.choice(len(kinds), p=kw))]
-        text = getattr(texts, "k_" + kind)()
-        if rng.random() < config.get("multiline_fraction", 0.0):
-            text += "\n" + getattr(texts, "k_" + kinds[int(rng.choice(len(kinds), p=kw))])()
+        while True:
+            kind = kinds[int(rng.choice(len(kinds), p=kw))]
+            text = getattr(texts, "k_" + kind)()
+            if rng.random() < config.get("multiline_fraction", 0.0):
+                text += "\n" + getattr(texts, "k_" + kinds[int(rng.choice(len(kinds), p=kw))])()
+            if allowed is None or set(text) <= allowed:
+                break
         is_hard = bool(rng.random() < config.get("hard_fraction", 0.0))
         params = hard if is_hard else normal
         ttf = None

@@ -52,6 +52,8 @@
 #   MAX_ITERATIONS=1000000  iteration bound (the time bound normally ends training first)
 #   NUMBER_MINUTES=40       stage number: training time of the number-hint network
 #   NUMBER_RATE=0.0001      stage number: its learning rate
+#   NUMBER_SYNTH_N=0        stage number: synthetic numbers (gen_ink.py, mix-number.json: Hershey
+#                           and handwriting fonts) drawn with the number hint and added to its lines
 #   WORDS=/usr/share/dict/american-english  English word list of the model's dictionary
 #   STOCK_ENG=/usr/share/tesseract-ocr/5/tessdata/eng.traineddata  source of the punctuation
 #                           and number patterns of the dictionary
@@ -78,6 +80,7 @@ JOBS="${JOBS:-a:0.0005 b:0.001}"
 MAX_ITERATIONS="${MAX_ITERATIONS:-1000000}"
 NUMBER_MINUTES="${NUMBER_MINUTES:-40}"
 NUMBER_RATE="${NUMBER_RATE:-0.0001}"
+NUMBER_SYNTH_N="${NUMBER_SYNTH_N:-0}"
 WORDS="${WORDS:-/usr/share/dict/american-english}"
 STOCK_ENG="${STOCK_ENG:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}"
 BASE="$SHARED/models/fra.traineddata"
@@ -493,12 +496,18 @@ stage_number() {
     mkdir -p "$lines"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind number -o "$WORK/ink/real-ownnum.jsonl"
     render_set "$WORK/ink/real-ownnum.jsonl" "$lines" real-ownnum --seed 16 --copies 3 --hint number --shard-size 250
+    if ((NUMBER_SYNTH_N > 0)); then
+        "$PY" "$T/gen_ink.py" --config "$T/mix-number.json" --seed 61 --n "$NUMBER_SYNTH_N" --prefix gn \
+            -o "$WORK/ink/synth-number.jsonl"
+        render_set "$WORK/ink/synth-number.jsonl" "$lines" synth-number --seed 17 --hint number --shard-size 250
+    fi
     lstmf_files "$lines"
     rm -rf "$run"
     mkdir -p "$run"
     {
         grep -E '/real-(numbers|crowded|digits)-' "$WORK/train.list"
         for _ in 1 2 3 4; do find "$lines" -name 'real-ownnum-*.lstmf' | sort; done
+        ((NUMBER_SYNTH_N == 0)) || find "$lines" -name 'synth-number-*.lstmf' | sort
     } > "$run/train.list"
     log "number network: $(wc -l < "$run/train.list") shards listed, learning rate $NUMBER_RATE, $NUMBER_MINUTES minutes from $T/ink-float.traineddata"
     combine_tessdata -e "$T/ink-float.traineddata" "$run/from.lstm" >/dev/null 2>&1

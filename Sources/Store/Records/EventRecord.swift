@@ -1,4 +1,5 @@
-/// A row of `events`: one entry in a board's history, never changed, deleted only from the old end by retention (`WriteTransaction.purgeEvents`).
+/// A row of `events`: one entry in a board's history, never changed, deleted only from the old
+/// end by retention (`WriteTransaction.purgeEvents`).
 public struct EventRecord: Sendable, Hashable {
     /// What happened.
     public enum Kind: String, Sendable, Hashable, CaseIterable {

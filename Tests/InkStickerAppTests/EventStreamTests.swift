@@ -110,6 +110,9 @@ import Store
         let purgedThrough = try database.read { try $0.board(id: boardId)?.eventsPurgedThrough }
         #expect(purgedThrough == Int64(early[1].id))
         #expect(harness.log.lines.contains { $0.contains("deleted old events") })
+        let metrics = try harness.client.request("GET", "/metrics").text
+        #expect(metrics.contains("housekeeping_deleted_total{kind=\"events\"} 2\n"), "\(metrics.suffix(600))")
+        #expect(metrics.contains("housekeeping_failures_total 0\n"))
 
         // Back to keeping them (so that nothing more goes while the streams below read).
         harness.stop()

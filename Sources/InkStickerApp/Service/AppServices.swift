@@ -24,6 +24,7 @@ struct AppServices: Sendable {
     let recognizer: any InkRecognizing
     let inkDecoder: InkDecoder
     let listingCache = ListingCache()
+    let housekeeping = HousekeepingCounters()
     let rateLimits: RequestRateLimits
 
     /// The checks every ink post passes before any work is done for it: the client's ink rate
@@ -85,6 +86,13 @@ struct AppServices: Sendable {
         text += "# HELP ocr_deadline_exceeded_total Recognitions stopped at their deadline.\n# TYPE ocr_deadline_exceeded_total counter\nocr_deadline_exceeded_total \(ocr.deadlineExceeded)\n"
         text += "# HELP blocking_queue_depth Jobs waiting for the blocking pool.\n# TYPE blocking_queue_depth gauge\nblocking_queue_depth \(blocking.queueDepth)\n"
         text += "# HELP event_stream_subscribers Open event streams.\n# TYPE event_stream_subscribers gauge\nevent_stream_subscribers \(events.subscriberCount)\n"
+        let deleted = housekeeping.current
+        text += "# HELP housekeeping_deleted_total Rows housekeeping deleted: expired idempotency records, events past the retention.\n"
+        text += "# TYPE housekeeping_deleted_total counter\n"
+        text += "housekeeping_deleted_total{kind=\"idempotency_records\"} \(deleted.idempotencyRecords)\n"
+        text += "housekeeping_deleted_total{kind=\"events\"} \(deleted.events)\n"
+        text += "# HELP housekeeping_failures_total Housekeeping rounds stopped by a database error.\n"
+        text += "# TYPE housekeeping_failures_total counter\nhousekeeping_failures_total \(deleted.failures)\n"
         return text
     }
 }

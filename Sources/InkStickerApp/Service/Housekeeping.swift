@@ -2,6 +2,20 @@ import Dispatch
 import Locking
 import Store
 
+/// What housekeeping deleted since start, and the rounds a database error stopped (`/metrics`).
+final class HousekeepingCounters: Sendable {
+    struct Counts: Sendable, Equatable {
+        var idempotencyRecords = 0
+        var events = 0
+        var failures = 0
+    }
+    private let counts = Lock(Counts())
+
+    var current: Counts { counts.withLock { $0 } }
+
+    func add(_ change: (inout Counts) -> Void) { counts.withLock { change(&$0) } }
+}
+
 /// Deletes what nothing else deletes, at start and then every `interval`, in short writes of
 /// `batch` rows: idempotency records past their lifetime, and board events older than the
 /// retention (`--keep-events-days`). On PostgreSQL every node does it; concurrent deletes of the
@@ -14,7 +28,7 @@ final class Housekeeping: Sendable {
     private let thread: JoinableThread
 
     /// - Parameter eventRetentionMs: how long events are kept, in milliseconds; nil keeps them forever.
-    init(database: Database, log: AppLog, eventRetentionMs: Int64?,
+    init(database: Database, log: AppLog, counters: HousekeepingCounters, eventRetentionMs: Int64?,
          interval: DispatchTimeInterval) throws(JoinableThread.StartError) {
         let stopped = DispatchSemaphore(value: 0)
         let stopping = Lock(false)
@@ -24,24 +38,28 @@ final class Housekeeping: Sendable {
             // A long round (a large backlog after an upgrade) ends between two writes when the service stops.
             let stop = { stopping.withLock { $0 } }
             repeat {
-                Self.purgeExpiredIdempotencyRecords(database, log: log, until: stop)
-                if let eventRetentionMs { Self.purgeOldEvents(database, olderThanMs: eventRetentionMs, log: log, until: stop) }
+                Self.purgeExpiredIdempotencyRecords(database, log: log, counters: counters, until: stop)
+                if let eventRetentionMs {
+                    Self.purgeOldEvents(database, olderThanMs: eventRetentionMs, log: log, counters: counters, until: stop)
+                }
             } while stopped.wait(timeout: .now() + interval) == .timedOut
         }
     }
 
     /// Deletes every expired record, a batch per write transaction; how many went.
     @discardableResult
-    static func purgeExpiredIdempotencyRecords(_ database: Database, log: AppLog, now: Int64 = Timestamp.now(),
-                                               until stop: () -> Bool = { false }) -> Int {
+    static func purgeExpiredIdempotencyRecords(_ database: Database, log: AppLog, counters: HousekeepingCounters? = nil,
+                                               now: Int64 = Timestamp.now(), until stop: () -> Bool = { false }) -> Int {
         var total = 0
         do {
             while !stop() {
                 let deleted = try database.write { try $0.purgeExpiredIdempotencyRecords(now: now, limit: batch) }
                 total += deleted
+                counters?.add { $0.idempotencyRecords += deleted }
                 if deleted < batch { break }
             }
         } catch {
+            counters?.add { $0.failures += 1 }
             log.warning("deleting expired idempotency records failed", ["error": "\(error)"])
         }
         if total > 0 { log.info("deleted expired idempotency records", ["count": String(total)]) }
@@ -52,8 +70,8 @@ final class Housekeeping: Sendable {
     /// batch per write transaction; how many went. Each board records the newest id it lost, so
     /// its streams know what they missed (`EventStreams`).
     @discardableResult
-    static func purgeOldEvents(_ database: Database, olderThanMs: Int64, log: AppLog, now: Int64 = Timestamp.now(),
-                               until stop: () -> Bool = { false }) -> Int {
+    static func purgeOldEvents(_ database: Database, olderThanMs: Int64, log: AppLog, counters: HousekeepingCounters? = nil,
+                               now: Int64 = Timestamp.now(), until stop: () -> Bool = { false }) -> Int {
         let (cutoff, overflow) = now.subtractingReportingOverflow(olderThanMs)
         guard !overflow else { return 0 }
         var total = 0
@@ -64,8 +82,10 @@ final class Housekeeping: Sendable {
                   purged.count > 0 {
                 total += purged.count
                 boards.insert(purged.boardId)
+                counters?.add { $0.events += purged.count }
             }
         } catch {
+            counters?.add { $0.failures += 1 }
             log.warning("deleting old events failed", ["error": "\(error)"])
         }
         if total > 0 { log.info("deleted old events", ["count": String(total), "boards": String(boards.count)]) }

@@ -130,7 +130,7 @@ public final class Service: Sendable {
         do {
             // At least a millisecond: only 0 keeps events forever, and no positive value deletes them at once.
             let retention = configuration.eventRetentionDays > 0 ? max(1, Int64(configuration.eventRetentionDays * 86_400_000)) : nil
-            housekeeping = try Housekeeping(database: database, log: log, eventRetentionMs: retention,
+            housekeeping = try Housekeeping(database: database, log: log, counters: services.housekeeping, eventRetentionMs: retention,
                                             interval: .milliseconds(Int(configuration.housekeepingIntervalSeconds * 1000)))
         } catch {
             server.shutdown(gracePeriod: .seconds(0))

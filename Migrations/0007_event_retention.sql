@@ -1,9 +1,10 @@
 -- Event retention: housekeeping may delete a board's oldest events once they are older than the
 -- configured retention. A board records the newest event id deleted from its history, so that a
 -- stream resuming from an earlier id knows it missed events (it sends `reset`), and so that the
--- board's latest event id (listing ETags, where a new stream starts) never goes back.
-ALTER TABLE boards ADD COLUMN events_purged_through INTEGER NOT NULL DEFAULT 0
-    CHECK (events_purged_through >= 0);
+-- board's latest event id (listing ETags, where a new stream starts) never goes back. No CHECK:
+-- it would read every board under the table's exclusive lock; the trigger below keeps the mark
+-- between 0 and the board's newest event.
+ALTER TABLE boards ADD COLUMN events_purged_through INTEGER NOT NULL DEFAULT 0;
 
 -- History is still never rewritten, and an existing board's events go only from the old end, up
 -- to the id its row records (raised first, in the same transaction). The ON DELETE CASCADE of a

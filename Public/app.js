@@ -129,6 +129,7 @@ class App {
     this.board = null;
     this.api = null;
     this.events = null;
+    this.resyncing = null; // the board API a resync is listing again, if any
     this.synced = false;
     this.stickers = new Map(); // id → latest sticker JSON known
     this.deleted = new Set(); // ids that must not come back from a late answer
@@ -292,8 +293,9 @@ class App {
     this.follow(eventID);
   }
 
-  /** Follows the open board's events after `eventID` (null: from the next one). */
+  /** Follows the open board's events after `eventID` (null: from the next one), in place of any stream before. */
   follow(eventID) {
+    if (this.events) this.events.stop();
     this.events = new BoardEvents({
       url: `${this.api.base}/events`,
       token: this.board.token,
@@ -332,16 +334,30 @@ class App {
    * board stays open.
    */
   async resync() {
+    if (this.resyncing === this.api) return; // already listing this board again
     const api = this.api;
+    this.resyncing = api;
     this.events.stop();
     this.status('connecting');
+    try {
+      await this.relist(api);
+    } finally {
+      if (this.resyncing === api) this.resyncing = null;
+    }
+  }
+
+  async relist(api) {
     for (let attempt = 0; api === this.api; attempt += 1) {
       try {
+        // Only stickers shown before the listing was asked for can be missing from it because they
+        // are gone: one the page made meanwhile (its answer came first) stays.
+        const shown = [...this.stickers.keys()];
         const { stickers, eventID } = await api.listStickers();
         if (api !== this.api) return; // another board was opened meanwhile
         const listed = new Set(stickers.map((sticker) => sticker.id));
-        for (const id of [...this.stickers.keys()]) if (!listed.has(id)) this.remove(id, { forever: false });
+        for (const id of shown) if (!listed.has(id)) this.remove(id, { forever: false });
         for (const sticker of stickers) this.upsert(sticker);
+        this.synced = true;
         this.follow(eventID);
         return;
       } catch (error) {

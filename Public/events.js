@@ -125,6 +125,8 @@ export class BoardEvents {
       this.onStatus('live');
       const parser = new EventStreamParser(
         (event) => {
+          // Stopped (by a handler, perhaps mid-chunk): the rest of what was read is not delivered.
+          if (this.stopped || controller.signal.aborted) return;
           this.lastEventID = event.id;
           try {
             this.onEvent(event);

@@ -129,6 +129,7 @@ import Testing
         let appended = Lock<[Int64]>([])
         let reads = Lock<[Read]>([])
         let done = Lock(false)
+        let failures = Lock<[String]>([])
         let group = DispatchGroup()
         // Threads of their own: the global queue may run fewer blocks at once than these four.
         func run(_ body: @escaping @Sendable () -> Void) {
@@ -137,10 +138,13 @@ import Testing
         }
         run {
             for version in 1...300 {
-                if let event = try? database.write({
-                    try $0.appendEvent(boardId: "b1", stickerId: "s", type: .updated, version: Int64(version), payload: "{}", createdAt: 1)
-                }) {
+                do {
+                    let event = try database.write {
+                        try $0.appendEvent(boardId: "b1", stickerId: "s", type: .updated, version: Int64(version), payload: "{}", createdAt: 1)
+                    }
                     appended.withLock { $0.append(event.id) }
+                } catch {
+                    failures.withLock { $0.append("append: \(error)") }
                 }
                 usleep(300)
             }
@@ -149,18 +153,28 @@ import Testing
         for node in nodes {
             run {
                 while !done.withLock({ $0 }) {
-                    _ = try? node.write { try $0.purgeEvents(createdBefore: 2, limit: 7) }
+                    do {
+                        _ = try node.write { try $0.purgeEvents(createdBefore: 2, limit: 7) }
+                    } catch {
+                        failures.withLock { $0.append("purge: \(error)") }
+                    }
                 }
             }
         }
         run {
             var cursor: Int64 = 0
             while !done.withLock({ $0 }) {
-                guard let read = try? database.read({ tx -> Read in
-                    let mark = try #require(try tx.board(id: "b1")).eventsPurgedThrough
-                    return Read(cursor: cursor, mark: mark,
-                                ids: try tx.events(boardId: "b1", afterId: max(cursor, mark), limit: 3).map(\.id))
-                }) else { continue }
+                let read: Read
+                do {
+                    read = try database.read { tx in
+                        let mark = try #require(try tx.board(id: "b1")).eventsPurgedThrough
+                        return Read(cursor: cursor, mark: mark,
+                                    ids: try tx.events(boardId: "b1", afterId: max(cursor, mark), limit: 3).map(\.id))
+                    }
+                } catch {
+                    failures.withLock { $0.append("read: \(error)") }
+                    continue
+                }
                 reads.withLock { $0.append(read) }
                 cursor = read.ids.last ?? max(cursor, read.mark)
                 usleep(2_000)  // a slow client: the deleting nodes overtake it
@@ -169,6 +183,7 @@ import Testing
         group.wait()
         let all = appended.withLock { $0 }
         let seen = reads.withLock { $0 }
+        #expect(failures.withLock { $0 } == [])
         #expect(all.count == 300)
         #expect(seen.contains { $0.mark > $0.cursor }, "no read ever found events deleted behind it")
         for read in seen {

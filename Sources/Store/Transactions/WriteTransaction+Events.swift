@@ -45,8 +45,9 @@ extension WriteTransaction {
     /// `limit` rows, whatever the size of the table or the board. The board's
     /// `eventsPurgedThrough` is raised to the newest id deleted first, under the board's write
     /// lock, so its latest event id stays where it was and a stream resuming before it learns that
-    /// it missed events. Call it until it answers nil or a count of 0. A node whose clock runs
-    /// behind the others delays retention by as much (ids follow commits, times each node's clock).
+    /// it missed events. Call it until it answers nil or a count of 0. Ids follow commits, times
+    /// each writer's clock: an event written by a clock that ran ahead holds back retention, for
+    /// every board, until its own time is past the cutoff.
     ///
     /// - Returns: the board and how many of its events went (0 when another node was quicker),
     ///   or nil when the oldest event is not older than `cutoff`.

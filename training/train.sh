@@ -517,9 +517,11 @@ stage_number() {
     SNAPSHOT_MINUTES=10 snapshot_checkpoints ink number &
     await_training $! "$pid"
     for set in persons-numbers persons-cnumbers persons-xnumbers groups-cnumbers groups-xnumbers; do
-        find "$WORK/lines/dev" -name "dev-$set-*.lstmf" | sort > "$WORK/eval-$set.list"
+        find -L "$WORK/lines/dev" -name "dev-$set-*.lstmf" | sort > "$WORK/eval-$set.list"
         [[ -s "$WORK/eval-$set.list" ]] && lists+=("$set")
     done
+    # Without them every checkpoint would score alike and the choice would be arbitrary.
+    ((${#lists[@]} > 0)) || { log "no held-out lines of numbers in $WORK/lines/dev: run the stages up to lstmf first"; return 1; }
     export -f checkpoint_cer number_score
     export WORK NUMBER_SETS="${lists[*]}"
     { find "$run" -name 'snapshot-*.checkpoint' | sort; echo "$run/ink_checkpoint"; } |

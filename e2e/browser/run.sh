@@ -52,7 +52,7 @@ echo "server: $base (database $tmp/db.sqlite)"
 # singleton sockets under TMPDIR: inside $tmp, so that they go with it.
 mkdir -p "$tmp/browser"
 status=0
-TMPDIR="$tmp/browser" timeout --kill-after=10 240 "$python" "$here/test_page.py" --base-url "$base" --bin "$bin" --out "${INKSTICKER_BROWSER_OUT:-$here/out}" || status=$?
+INKSTICKER_BIN="$bin" TMPDIR="$tmp/browser" timeout --kill-after=10 240 "$python" "$here/test_page.py" --base-url "$base" --out "${INKSTICKER_BROWSER_OUT:-$here/out}" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- server log (last 40 lines) ---" >&2
   tail -n 40 "$tmp/server.log" >&2

@@ -20,7 +20,7 @@ a handwritten word from the ink fixtures is drawn on the board, and the test che
   one whole syllable;
 * a page that was away while the server deleted the events it missed (retention,
   ``--keep-events-days``) gets ``reset`` when it reconnects, lists the board again and shows it as
-  it is (with ``--bin``: the test runs servers of its own on one SQLite file);
+  it is (with $INKSTICKER_BIN: the test runs servers of its own on one database);
 * the browser console has no errors.
 
 Screenshots go to the output directory (e2e/browser/out/ by default). Exits non-zero on failure;
@@ -34,7 +34,6 @@ import json
 import os
 import re
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,6 +42,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "reliability"))
+from common import Server, test_database  # noqa: E402  (e2e/reliability: starting the server)
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -635,39 +636,6 @@ def links(report: Report, api: API, args, out: Path) -> None:
         driver.quit()
 
 
-class OwnServer:
-    """A server of the test's own: BIN serve on PORT with the SQLite file DB, ready when built."""
-
-    def __init__(self, binary: str, db: Path, port: int, log: Path, *options: str) -> None:
-        self.log = log
-        self.base = f"http://127.0.0.1:{port}"
-        with log.open("wb") as sink:
-            self.process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
-                                             "--ocr-workers", "1", *options],
-                                            stdout=sink, stderr=subprocess.STDOUT, env={**os.environ, "OMP_THREAD_LIMIT": "1"})
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server exited: {log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.base + "/readyz", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"the server on {self.base} was not ready within 30 s")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -676,15 +644,23 @@ def free_port() -> int:
 
 def retention(report: Report, api: API, args, out: Path) -> None:
     """Events deleted while a page was away: the page is told (reset) and lists the board again.
-    Servers of the test's own on one SQLite file: the page's; on other ports, one that changes the
-    board while the page cannot reach it and one keeping events 86 ms, whose housekeeping deletes
-    them at start; then the page's again, so that the page can only come back after the deletion."""
-    if not args.bin:
-        print("retention: skipped (no --bin)", flush=True)
+    Servers of the test's own (e2e/reliability's `Server`, $INKSTICKER_BIN) on one database: the
+    page's; on other ports, one that changes the board while the page cannot reach it and one
+    keeping events 86 ms, whose housekeeping deletes them at start; then the page's again, so that
+    the page can only come back after the deletion."""
+    if not os.environ.get("INKSTICKER_BIN"):
+        print("retention: skipped (no INKSTICKER_BIN)", flush=True)
         return
     work = Path(tempfile.mkdtemp(prefix="retention-"))
-    db, port = work / "db.sqlite", free_port()
-    server = OwnServer(args.bin, db, port, work / "page.log")
+    db, port = test_database(str(work / "db.sqlite")), free_port()
+
+    def serve(name: str, port: int, *options: str) -> Server:
+        server = Server(db, ["--port", str(port), "--ocr-workers", "1", *options], log_path=str(work / f"{name}.log"),
+                        build="debug").start()
+        server.base = f"http://127.0.0.1:{server.port}"
+        return server
+
+    server = serve("page", port)
     driver = None
     try:
         own = API(server.base)
@@ -700,7 +676,7 @@ def retention(report: Report, api: API, args, out: Path) -> None:
         wait(driver, lambda d: page_state(d)["live"] != "live", "the page offline")
 
         # Changed where the page cannot see it: the first sticker deleted, a second one made.
-        elsewhere = OwnServer(args.bin, db, free_port(), work / "elsewhere.log")
+        elsewhere = serve("elsewhere", free_port())
         try:
             other = API(elsewhere.base)
             other.call("DELETE", f"{stickers}/{gone['id']}", token=token)
@@ -708,16 +684,17 @@ def retention(report: Report, api: API, args, out: Path) -> None:
                                                     "target": "new"}, token=token)
         finally:
             elsewhere.stop()
-        purger = OwnServer(args.bin, db, free_port(), work / "purger.log", "--keep-events-days", "0.000001")
+        purger = serve("purger", free_port(), "--keep-events-days", "0.000001")
         try:
+            log = Path(purger.log_path)
             deadline = time.monotonic() + 10
-            while "deleted old events" not in purger.log.read_text() and time.monotonic() < deadline:
+            while "deleted old events" not in log.read_text() and time.monotonic() < deadline:
                 time.sleep(0.1)
-            purged = "deleted old events" in purger.log.read_text()
+            purged = "deleted old events" in log.read_text()
         finally:
             purger.stop()
 
-        server = OwnServer(args.bin, db, port, work / "page-again.log")
+        server = serve("page-again", port)
         state = wait(driver, lambda d: (s := page_state(d))["live"] == "live"
                      and [t["id"] for t in s["stickers"]] == [made["id"]] and s,
                      "the page showing the board as it is", timeout=45)
@@ -749,7 +726,6 @@ def main() -> int:
     parser.add_argument("--pointer", default=interaction.POINTER_PEN,
                         choices=[interaction.POINTER_PEN, interaction.POINTER_MOUSE], help="desktop pointer kind")
     parser.add_argument("--out", type=Path, default=here / "out", help="where screenshots go")
-    parser.add_argument("--bin", default=None, help="the inksticker executable, for the scenarios that run servers of their own")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()

@@ -74,6 +74,20 @@ import Testing
         #expect(digits.status == 422 && digits.header("Idempotent-Replayed") == nil, "\(digits.text)")
     }
 
+    @Test func malformedIdempotencyKeyPointsAtTheHeader() throws {
+        let app = try InProcessApp(readings: ["milk"])
+        let board = try app.board()
+        for key in ["", "two words", String(repeating: "k", count: 256), "caf\u{E9}"] {
+            let answer = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke],
+                                         headers: ["Idempotency-Key": key], token: board.token)
+            #expect(answer.status == 400, "\(key.prefix(20))")
+            #expect(answer.header("Content-Type") == "application/problem+json")
+            #expect(answer.json["type"] as? String == "/problems/bad-request")
+            #expect(((answer.json["errors"] as? [[String: Any]])?.first?["pointer"]) as? String == "/header/Idempotency-Key")
+        }
+        #expect(app.recognizer.requests.isEmpty, "a malformed key is refused before recognition")
+    }
+
     @Test func housekeepingDeletesIdempotencyRecordsPastTheirLifetime() throws {
         let app = try InProcessApp(readings: ["milk", "eggs"])
         let board = try app.board()

@@ -16,7 +16,8 @@ struct Idempotency: Sendable {
     static func of(_ context: RequestContext) throws(APIError) -> Idempotency? {
         guard let key = context.headers["idempotency-key"] else { return nil }
         guard !key.isEmpty, key.utf8.count <= 255, key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw APIError(.badRequest, "Idempotency-Key must be 1 to 255 visible ASCII characters")
+            throw APIError(.badRequest, "Idempotency-Key must be 1 to 255 visible ASCII characters",
+                           violations: [.init(pointer: "/header/Idempotency-Key", detail: "expected 1 to 255 visible ASCII characters")])
         }
         var hasher = SHA256()
         hasher.update(Array(context.request.method.rawValue.utf8))

@@ -131,6 +131,7 @@ class App {
     this.events = null;
     this.resyncing = null; // the board API a resync is listing again, if any
     this.synced = false;
+    this.inkOnTheWay = 0; // ink batches sent and not answered yet
     this.stickers = new Map(); // id → latest sticker JSON known
     this.deleted = new Set(); // ids that must not come back from a late answer
     this.lang = null; // the language ink is recognised in; null: the server's default
@@ -159,7 +160,8 @@ class App {
         this.unselect();
       },
       onPan: () => this.applyView(),
-      onInkStart: () => this.hideHint(),
+      onInkStart: () => this.updateHint(),
+      onIdle: () => this.updateHint(),
     });
     this.wire();
   }
@@ -289,6 +291,7 @@ class App {
     this.restoreLanguage();
     document.body.dataset.boardId = board.id;
     this.synced = false;
+    this.updateHint();
     const eventID = await this.load();
     this.follow(eventID);
   }
@@ -358,6 +361,7 @@ class App {
         for (const id of shown) if (!listed.has(id)) this.remove(id, { forever: false });
         for (const sticker of stickers) this.upsert(sticker);
         this.synced = true;
+        this.updateHint();
         this.follow(eventID);
         return;
       } catch (error) {
@@ -530,7 +534,11 @@ class App {
    */
   write(strokes) {
     const api = this.api;
-    const next = (this.writing || Promise.resolve()).then(() => this.send(api, strokes));
+    this.inkOnTheWay += 1;
+    const next = (this.writing || Promise.resolve()).then(() => this.send(api, strokes)).finally(() => {
+      this.inkOnTheWay -= 1;
+      this.updateHint();
+    });
     this.writing = next;
     return next;
   }
@@ -819,13 +827,11 @@ class App {
     return { x: f.x - this.view.x, y: f.y - this.view.y, width: f.width, height: f.height };
   }
 
-  hideHint() {
-    $('hint').hidden = true;
-    this.hintDismissed = true;
-  }
-
+  /** The hint of what to do shows on a board known to be empty; it steps aside while ink is on the
+   * paper or on its way, and comes back when that made no sticker (a tap, nothing read, a Clear). */
   updateHint() {
-    $('hint').hidden = this.hintDismissed || this.stickers.size > 0;
+    const writing = this.inkOnTheWay > 0 || Boolean(this.ink && this.ink.busy);
+    $('hint').hidden = !this.synced || this.stickers.size > 0 || writing;
   }
 
   /** Keys typed while the hidden input does not have the focus (after a click elsewhere). */

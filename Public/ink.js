@@ -48,10 +48,11 @@ export class InkSurface {
    *   onBlankTap: (point: {x: number, y: number}) => void,
    *   onPan: () => void,
    *   onInkStart: () => void,
+   *   onIdle?: () => void,
    *   pauseMs?: number,
    * }} options
    */
-  constructor(canvas, { view, onBatch, onTap, onBlankTap, onPan, onInkStart, pauseMs = 700 }) {
+  constructor(canvas, { view, onBatch, onTap, onBlankTap, onPan, onInkStart, onIdle = () => {}, pauseMs = 700 }) {
     this.canvas = canvas;
     this.context = canvas.getContext('2d');
     // Translucent ink is drawn opaque here first, then laid on at once: overlapping caps do not darken.
@@ -63,6 +64,7 @@ export class InkSurface {
     this.onBlankTap = onBlankTap;
     this.onPan = onPan;
     this.onInkStart = onInkStart;
+    this.onIdle = onIdle; // ink on the paper was dropped, not sent: a tap, a cancelled stroke
     this.pauseMs = pauseMs;
     this.batches = [];
     this.current = null;
@@ -202,6 +204,7 @@ export class InkSurface {
     if (this.current.strokes.length === 0 && this.active.size === 0) {
       this.batches = this.batches.filter((batch) => batch !== this.current);
       this.current = null;
+      this.onIdle();
     }
     this.schedule();
   }
@@ -224,6 +227,7 @@ export class InkSurface {
       this.batches = this.batches.filter((each) => each !== batch);
       this.schedule();
       if (lone) this.onBlankTap(lone);
+      this.onIdle();
       return;
     }
     batch.state = 'sending';

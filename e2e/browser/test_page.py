@@ -5,6 +5,8 @@ Headless Chromium (Debian's chromium and chromium-driver) drives the page with r
 a handwritten word from the ink fixtures is drawn on the board, and the test checks that
 
 * the page creates a board on first visit and follows its live event stream;
+* an empty board shows a hint of what to do, which a click that writes nothing leaves in place, the
+  first sticker removes and Clear brings back;
 * a field appears where the word was written, reading what ``POST /v1/recognize`` reads for the
   same strokes, and the ink the page sent is exactly the ink that was drawn;
 * typing and Backspace edit the field (on the page and on the server), Enter makes it a label;
@@ -266,8 +268,12 @@ def page_state(driver) -> dict:
         }));
         let board = null;
         try { board = JSON.parse(localStorage.getItem('inksticker.board')); } catch (e) {}
+        const hint = document.getElementById('hint');
+        const hintRect = hint.getBoundingClientRect();
         return {
           board, stickers,
+          hint: !hint.hidden && getComputedStyle(hint).display !== 'none' && hintRect.width > 0
+            ? { text: hint.textContent.replace(/\s+/g, ' ').trim(), rect: hintRect.toJSON() } : null,
           live: document.getElementById('live').dataset.status,
           chips: [...document.querySelectorAll('#chips:not([hidden]) .chip.candidate')].map((c) => c.dataset.text),
           toast: document.getElementById('toast').hidden ? null : document.getElementById('toast').textContent,
@@ -319,6 +325,12 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
         report.check("first visit creates a board kept in localStorage",
                      board["id"].startswith("b_") and api.call("GET", f"/v1/boards/{board['id']}", token=board["token"])[0] == 200,
                      board["id"])
+        report.check("an empty board shows a hint of what to do", bool(state["hint"]) and "Write anywhere" in state["hint"]["text"],
+                     repr(state["hint"] and state["hint"]["text"]))
+        # A click on blank paper writes nothing: the hint steps aside for it, then comes back.
+        tap_at(driver, DESKTOP[0] * 0.2, DESKTOP[1] * 0.8)
+        state = wait(driver, lambda d: (s := page_state(d))["hint"] and s, "the hint back after a click that wrote nothing", timeout=5)
+        report.check("a click that writes nothing leaves the hint on the empty board", bool(state["hint"]))
         first = driver.current_window_handle
 
         # The page's own text/event-stream parser, fed a stream cut at awkward places.
@@ -360,6 +372,7 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
         sticker = state["stickers"][0]
         report.check("a field appears where the word was written", len(state["stickers"]) == 1 and sticker["state"] == "field",
                      f"{elapsed:.2f} s after the pen lifted, id {sticker['id']}")
+        report.check("the hint is gone once the board has a sticker", state["hint"] is None, repr(state["hint"]))
         xs = [x for s in strokes for x in s["x"]]
         ys = [y for s in strokes for y in s["y"]]
         ink_centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
@@ -456,6 +469,8 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
                      and driver.find_element(By.ID, "clear").text == "Clear all?")
         driver.find_element(By.ID, "clear").click()
         wait(driver, lambda d: not page_state(d)["stickers"], "Clear to empty the page")
+        state = wait(driver, lambda d: (s := page_state(d))["hint"] and s, "the hint on the cleared board", timeout=5)
+        report.check("the hint comes back on the board Clear emptied", bool(state["hint"]))
         _, listing = api.call("GET", f"/v1/boards/{board['id']}/stickers", token=board["token"])
         driver.switch_to.window(second)
         wait(driver, lambda d: not page_state(d)["stickers"], "the second window to see the board cleared")
@@ -519,6 +534,10 @@ def phone(report: Report, api: API, args, out: Path) -> None:
         report.check("the page fits a phone: no sideways scrolling, toolbar inside the screen",
                      state["scrollWidth"] <= PHONE[0] and toolbar["left"] >= 0 and toolbar["right"] <= PHONE[0]
                      and not state["buttonsOverflow"], f"toolbar {toolbar['left']:.0f}..{toolbar['right']:.0f}")
+        hint = state["hint"]
+        report.check("the empty board's hint fits a phone, below the toolbar",
+                     bool(hint) and hint["rect"]["left"] >= 0 and hint["rect"]["right"] <= PHONE[0]
+                     and hint["rect"]["top"] > toolbar["bottom"], repr(hint))
         driver.save_screenshot(str(out / "phone-empty.png"))
         strokes = scale_into(sample, *PHONE, max_height=64, max_width_fraction=0.8, centre_y_fraction=0.4)
         draw(driver, strokes, interaction.POINTER_TOUCH)
@@ -527,6 +546,7 @@ def phone(report: Report, api: API, args, out: Path) -> None:
         sticker = state["stickers"][0]
         report.check("a word written with a finger becomes a field", sticker["state"] == "field" and sticker["text"] == expected,
                      f"page {sticker['text']!r}, recognize {expected!r}, written {sample['text']!r}")
+        report.check("the hint is gone once the phone's board has a sticker", state["hint"] is None, repr(state["hint"]))
         board = state["board"]
         _, ink = api.call("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}/ink", token=board["token"])
         sent = [{"x": s["x"], "y": s["y"]} for s in ink["inks"][0]["strokes"]]

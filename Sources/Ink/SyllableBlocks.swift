@@ -17,7 +17,7 @@ import Geometry
 /// one that goes back up joins it (`hangRatio`): a final consonant written far down.
 ///
 /// Measured with `inkrender --syllable-blocks --list-skipped` on held-out ink of the Korean
-/// training tools (Models/README.md, "Levers"): reaching back over at most two blocks (four
+/// training tools (training/RUNS.md, Korean "Levers"): reaching back over at most two blocks (four
 /// before), no block wider than 4 typical stroke heights and hanging finals joined cut two
 /// held-out lines stacked 1.2-1.6 line heights apart into a wrong number of lines 16 / 30 / 18
 /// times in 400 instead of 35 / 62 / 47 (held-out font, unseen hands, loose blocks), and words

@@ -50,17 +50,17 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// The renderings `quality: auto` reads an unsure line in after `render`: two of
     /// `bestRenders`. On held-out ink the reading of the three agrees about as well with the truth as
     /// that of all four (the one left out, `bodyZones`, helps Latin words of some collections and
-    /// costs others) for two thirds of the extra time (Models/README.md, "Levers").
+    /// costs others) for two thirds of the extra time (training/RUNS.md, "Levers").
     public var rereadRenders: [RenderVariant]
     /// Under `quality: auto`, a line of text (no character hint) read as one word with a
     /// confidence below this is read again in `rereadRenders`. Default 0.4: it reads a fifth to
-    /// a third of held-out persons' words again (Models/README.md, "Levers").
+    /// a third of held-out persons' words again (training/RUNS.md, "Levers").
     public var textRereadBelow: Double
     /// The same for each word of a line of text read as several words, read again on its own
     /// from its strokes (a whole line read again costs in proportion to its length). Default 0
     /// (never): at 0.5 held-out handwritten lines read 1.7 to 4.9 points better, but the median
     /// text line took twice its time and lines drawn from handwriting fonts read worse
-    /// (Models/README.md, "Levers").
+    /// (training/RUNS.md, "Levers").
     public var lineRereadBelow: Double
     /// The same under the `number` hint, whatever the word count; its readings are surer (the
     /// hint leaves fewer choices): default 0.9, which reads about a quarter of held-out numbers
@@ -78,14 +78,14 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// How much wider than its proportions a text line is drawn (`RenderOptions.widthScale`).
     /// Handwriting is narrower than print, and at Tesseract's line height its letters get too
     /// few columns: on held-out writers 1.25 read text lines 3.5 to 6 points better and single
-    /// words as well or slightly better (Models/README.md, "Levers"). A lone glyph and ink read
+    /// words as well or slightly better (training/RUNS.md, "Levers"). A lone glyph and ink read
     /// by syllable blocks (Hangul) are never stretched.
     public var textWidthScale: Double
     /// The stretch of long text lines (`RenderOptions.longLineWidthScale`: lines of at least 10
     /// heights get it, lines of at most 4 `textWidthScale`, linear between). nil: every text
     /// line gets `textWidthScale`. Longer lines wanted more stretch than single words: on
     /// held-out writers 1.4 read text segments 1.5 points better and words the same (1.55 read
-    /// text better still but words and held-out English worse; Models/README.md, "Levers").
+    /// text better still but words and held-out English worse; training/RUNS.md, "Levers").
     public var longTextWidthScale: Double?
     /// The same for lines under the `number` hint. Lines under the `digits` hint are never
     /// stretched: at 1.15 a printed phone number's hyphen read as a digit under that hint.
@@ -110,19 +110,19 @@ public struct RecognitionOptions: Sendable, Hashable {
     /// Read a request under a character hint with the model's hint model when one is installed
     /// (`TessdataCatalog.model(for:hint:)`: `ink-number` under the `number` hint). Default true:
     /// the number network read held-out persons' and collections' numbers 0.8 points better
-    /// (Models/README.md, "Levers").
+    /// (training/RUNS.md, "Levers").
     public var usesHintModels: Bool
     /// How the client's vocabulary (`hints.words`) may replace recognised words.
     public var vocabulary: VocabularyOptions
     /// For which models ink is split into lines by blocks of strokes (see `SyllableBlocks` in
     /// Ink: a Hangul syllable, a Latin letter with its dot or bar) instead of single strokes.
     /// Default the Korean models. For Latin, one-line held-out ink split better by blocks, but
-    /// two lines of held-out ink stacked closely merged more often (Models/README.md, "Levers").
+    /// two lines of held-out ink stacked closely merged more often (training/RUNS.md, "Levers").
     public var syllableBlocks: SyllableBlockPolicy
     /// For ink split by syllable blocks: its margin scaled by this, its ink drawn taller so the
     /// image stays as high (`LineImager.blockMarginScale`). Default 1: a Korean network trained
     /// at 0.25 read the training fonts' kinds of ink better but unseen hands worse
-    /// (Models/README.md, "Levers"). A model must be read at the scale it was trained at.
+    /// (training/RUNS.md, Korean "Levers"). A model must be read at the scale it was trained at.
     public var blockMarginScale: Double
     /// For ink split by syllable blocks: how many times as high as other lines' its whole image
     /// is drawn (`LineImager.blockInkScale`). Default `.model`: as high as the model's network

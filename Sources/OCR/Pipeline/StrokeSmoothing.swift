@@ -8,7 +8,7 @@ import Ink
 /// few units finer than the letters: each curve becomes a staircase, and at Tesseract's line
 /// height the steps are a large part of a letter. On held-out writers' ink snapped to a grid of
 /// an eighth of its height, words read at 25 % CER instead of 13 %, and numbers at 16 % instead of
-/// 9 %; smoothed as here, at 16 % and 13 % (Models/README.md, "Levers").
+/// 9 %; smoothed as here, at 16 % and 13 % (training/RUNS.md, "Levers").
 ///
 /// Ink is coarse when its points lie on a grid (at least 90 % of the non-zero coordinate steps
 /// between consecutive points are within a tenth of a multiple of the grid step, their 10th

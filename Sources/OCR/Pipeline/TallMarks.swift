@@ -15,7 +15,7 @@ import Ink
 ///
 /// Measured first on ink changed the same way (`training/tall_strokes.py`), then through the
 /// service with a network that never met the collection that draws such marks
-/// (Models/README.md, "Levers").
+/// (training/RUNS.md, "Levers").
 struct TallMarks {
     /// Strokes at least this share of the median stroke's height set the digits' height.
     var bandRatio = 0.4

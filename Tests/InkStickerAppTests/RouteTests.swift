@@ -88,6 +88,26 @@ import Testing
         #expect(app.recognizer.requests.isEmpty, "a malformed key is refused before recognition")
     }
 
+    /// `after` takes exactly what `nextCursor` gives, a string of 1 to 18 digits (openapi.yaml),
+    /// and nothing else a number parser would also read.
+    @Test func listingCursorIsTheDigitStringNextCursorGives() throws {
+        let app = try InProcessApp(readings: ["a", "b", "c"])
+        let board = try app.board()
+        for _ in 0..<3 {
+            _ = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": "new"], token: board.token)
+        }
+        let first = try app.request(.get, board.base + "/stickers?limit=2", token: board.token)
+        let cursor = try #require(first.json["nextCursor"] as? String)
+        let next = try app.request(.get, board.base + "/stickers?limit=2&after=\(cursor)", token: board.token)
+        #expect((next.json["stickers"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == ["c"])
+        #expect(next.json["nextCursor"] is NSNull)
+        for bad in ["%2B\(cursor)", "-0", String(repeating: "0", count: 18) + cursor, "\(cursor).0", "", "%20\(cursor)"] {
+            let answer = try app.request(.get, board.base + "/stickers?after=\(bad)", token: board.token)
+            #expect(answer.status == 400, "after=\(bad)")
+            #expect(((answer.json["errors"] as? [[String: Any]])?.first?["pointer"]) as? String == "/query/after", "after=\(bad)")
+        }
+    }
+
     @Test func housekeepingDeletesIdempotencyRecordsPastTheirLifetime() throws {
         let app = try InProcessApp(readings: ["milk", "eggs"])
         let board = try app.board()

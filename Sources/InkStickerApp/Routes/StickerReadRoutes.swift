@@ -23,7 +23,9 @@ enum StickerReadRoutes {
                 }
                 let rect = try context.query["rect"].map(parseRect)
                 let after = try context.query["after"].map { text throws(APIError) -> Int64 in
-                    guard let cursor = Int64(text), cursor >= 0 else {
+                    // Only what nextCursor gives (openapi.yaml): 1 to 18 decimal digits, no sign.
+                    guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                          let cursor = Int64(text) else {
                         throw APIError(.badRequest, "query parameter 'after' must be a cursor from nextCursor",
                                        violations: [.init(pointer: "/query/after", detail: "invalid cursor")])
                     }

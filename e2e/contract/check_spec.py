@@ -1,5 +1,7 @@
 """Checks openapi.yaml before the live run: a valid OpenAPI 3.0 document whose every example
-(request bodies, responses, parameters, components) matches its schema.
+(request bodies, responses, parameters, components) matches its schema, and whose enums of
+problem types name each value the same everywhere (`x-enum-varnames`: a generated client that
+names them by position instead drops every problem model that narrows the type).
 
 Usage: python check_spec.py openapi.yaml
 """
@@ -77,10 +79,50 @@ def main(path):
     for name, schema in spec["components"]["schemas"].items():
         if "example" in schema:
             check(f"components/schemas/{name} example", schema, schema["example"])
+    failures += enum_name_failures(spec)
     for failure in failures:
         print("openapi.yaml:", failure, file=sys.stderr)
-    print(f"openapi.yaml: valid OpenAPI {spec['openapi']}; {checked} examples checked, {len(failures)} invalid")
+    print(f"openapi.yaml: valid OpenAPI {spec['openapi']}; {checked} examples checked, enum names checked; "
+          f"{len(failures)} failures")
     sys.exit(1 if failures else 0)
+
+
+def enum_name_failures(spec):
+    """Every enum with `x-enum-varnames` has a name per value; a problem type has the same name in
+    `Problem` and in each `ProblemNNN` that narrows it, and `Problem` names every type."""
+    failures = []
+
+    def walk(where, node):
+        if isinstance(node, dict):
+            if "x-enum-varnames" in node and len(node["x-enum-varnames"]) != len(node.get("enum", [])):
+                failures.append(f"{where}: x-enum-varnames has {len(node['x-enum-varnames'])} names "
+                                f"for {len(node.get('enum', []))} values")
+            for key, value in node.items():
+                walk(f"{where}/{key}", value)
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(f"{where}/{index}", value)
+
+    walk("#", spec)
+    schemas = spec["components"]["schemas"]
+    base = schemas["Problem"]["properties"]["type"]
+    if "x-enum-varnames" not in base:
+        failures.append("components/schemas/Problem/properties/type: no x-enum-varnames")
+        return failures
+    named = dict(zip(base["enum"], base["x-enum-varnames"]))
+    for name, schema in schemas.items():
+        for part in schema.get("allOf", []):
+            narrowed = part.get("properties", {}).get("type")
+            if not narrowed or "$ref" in part:
+                continue
+            names = narrowed.get("x-enum-varnames", [])
+            for value, varname in zip(narrowed.get("enum", []), names or [None] * len(narrowed.get("enum", []))):
+                if value not in named:
+                    failures.append(f"components/schemas/{name}: type {value} is not one of Problem's")
+                elif varname != named[value]:
+                    failures.append(f"components/schemas/{name}: type {value} is named {varname}, "
+                                    f"{named[value]} in Problem")
+    return failures
 
 
 if __name__ == "__main__":

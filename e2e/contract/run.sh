@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Contract test: runs schemathesis against a live server with ../../openapi.yaml.
 #
-# Starts the release build (else the debug build; builds debug when there is neither) on a free
-# port with a throw-away database, creates boards and stickers for the board-scoped operations,
+# First, a client generated from the spec: generated_client.py generates one with
+# openapi-python-client (client-requirements.txt, its own venv) and runs the README's flow through it
+# against a server of its own, every error status of the flow parsed into its typed problem model.
+#
+# Then schemathesis: starts the release build (else the debug build; builds debug when there is
+# neither) on a free port with a throw-away database, creates boards and stickers for the board-scoped operations,
 # then runs every schemathesis check. Exits non-zero on any 5xx, response or header that does not
 # match the spec, undocumented status code, or other failed check.
 #
@@ -14,6 +18,7 @@
 #   CONTRACT_TIMEOUT   hard limit in seconds for the schemathesis run (default 480; the seeded run
 #                      takes about 250 s on 2 cores)
 #   CONTRACT_VENV      Python virtualenv to use or create (default e2e/contract/.venv)
+#   CONTRACT_CLIENT_VENV  the same for the generated client (default e2e/contract/.venv-client)
 #   CONTRACT_REPORT    directory for the JUnit and NDJSON reports (default: a temp dir, kept on failure)
 #   CONTRACT_CONFIG    schemathesis configuration (default e2e/contract/schemathesis.toml)
 # Extra arguments are passed to `schemathesis run` (e.g. --include-operation-id createSticker).
@@ -30,6 +35,7 @@ cd "$root"
 examples="${CONTRACT_EXAMPLES:-300}"
 hard_timeout="${CONTRACT_TIMEOUT:-480}"
 venv="${CONTRACT_VENV:-$here/.venv}"
+client_venv="${CONTRACT_CLIENT_VENV:-$here/.venv-client}"
 config="${CONTRACT_CONFIG:-$here/schemathesis.toml}"
 
 # --- Python tooling -------------------------------------------------------------------------------
@@ -45,6 +51,12 @@ if [ -z "$bin" ]; then
     else swift build --product inksticker; bin=.build/debug/inksticker
     fi
 fi
+
+# --- A generated client ---------------------------------------------------------------------------
+ensure_venv "$client_venv" "$here/client-requirements.txt" openapi-python-client
+INKSTICKER_BIN="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")" \
+    "$client_venv/bin/python" "$here/generated_client.py" "$root/openapi.yaml"
+
 work="$(mktemp -d "${TMPDIR:-/tmp}/inksticker-contract.XXXXXX")"
 report="${CONTRACT_REPORT:-$work/report}"
 server_pid=""

@@ -352,17 +352,28 @@ def generate(config, seed, n, prefix):
                "hard": is_hard, "strokes": strokes}
 
 
+# The shared folder's fonts (fonts/kor) are named "$SHARED/fonts/kor/NAME.ttf" in mix configs: the
+# folder is SHARED, else the one inkgen.py was found in.
+SHARED_DIR = os.environ.get("SHARED") or os.path.dirname(os.path.abspath(INKGEN_DIR))
+
+
 def load_config(path):
     """The mix config at `path`. A config with "base" (a path relative to it) takes every key of
-    that config it does not set itself. "ttf_weights" ({font file name: weight}) sets the weights
-    of those fonts of the resulting "ttf_fonts", so that a mix that only reweights its base's fonts
-    does not repeat the list."""
+    that config it does not set itself. "ttf_add" (a list like "ttf_fonts") adds fonts to the
+    resulting "ttf_fonts"; then "ttf_weights" ({font file name: weight}) sets the weights of those
+    fonts, so that a mix that only adds or reweights fonts does not repeat its base's list. A
+    font path may start with $SHARED (the shared folder, SHARED_DIR)."""
     with open(path, encoding="utf-8") as f:
         config = json.load(f)
     base = config.pop("base", None)
     weights = config.pop("ttf_weights", None)
+    added = config.pop("ttf_add", None)
     if base:
         config = {**load_config(os.path.join(os.path.dirname(path), base)), **config}
+    if added:
+        config["ttf_fonts"] = config.get("ttf_fonts", []) + added
+    if "ttf_fonts" in config:
+        config["ttf_fonts"] = [{**f, "path": f["path"].replace("$SHARED", SHARED_DIR)} for f in config["ttf_fonts"]]
     if weights:
         fonts = config.get("ttf_fonts", [])
         unknown = set(weights) - {os.path.basename(f["path"]) for f in fonts}

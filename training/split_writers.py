@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Splits the real training corpus (corpus/train/unipen-writers.jsonl.gz) by person.
+"""Splits the real training corpora (corpus/train/unipen-writers.jsonl.gz and
+unipen-writers-b.jsonl.gz: one or more files, read in turn) by person.
 
 Held out whole, never sample by sample (training/heldout.json):
   * "groups": contributor directories (writerGroup) the model never meets at all, with every
@@ -10,7 +11,7 @@ Everything else is training ink. Each output line keeps the corpus fields (kind,
 person, writer, writerGroup), so later stages can split by kind; labels that kept UNIPEN's
 token spacing are written as the ink was written (clean_label).
 
-  python3 split_writers.py IN.jsonl.gz --heldout heldout.json --train TRAIN.jsonl \
+  python3 split_writers.py IN.jsonl.gz [IN2.jsonl.gz ...] --heldout heldout.json --train TRAIN.jsonl \
       --persons DEV_PERSONS.jsonl --groups DEV_GROUPS.jsonl
 
   python3 split_writers.py IN.jsonl.gz --choose-persons 30 --heldout heldout.json
@@ -18,6 +19,10 @@ token spacing are written as the ink was written (clean_label).
       person id) of persons from every directory not held out, spread over the kinds of ink
       (words, text lines, numbers, digits, characters) in proportion to their writers; persons
       with more than --max-share of their directory's samples are skipped.
+
+  python3 split_writers.py IN2.jsonl.gz --choose-persons 24 --add --heldout heldout.json
+      keeps the persons already listed and adds that many more, chosen the same way from the
+      given files only (the persons of a newer corpus file, the older file's choice unchanged).
 """
 import argparse
 import collections
@@ -43,12 +48,13 @@ def clean_label(record):
     return record
 
 
-def read(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                yield line if line.endswith("\n") else line + "\n", json.loads(line)
+def read(paths):
+    for path in paths:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    yield line if line.endswith("\n") else line + "\n", json.loads(line)
 
 
 def choose_persons(records, groups, count, max_share):
@@ -78,24 +84,27 @@ def choose_persons(records, groups, count, max_share):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("input")
+    ap.add_argument("input", nargs="+")
     ap.add_argument("--heldout", required=True, help="JSON with 'groups' and 'persons' lists")
     ap.add_argument("--train")
     ap.add_argument("--persons")
     ap.add_argument("--groups")
     ap.add_argument("--choose-persons", type=int, default=0)
     ap.add_argument("--max-share", type=float, default=0.15)
+    ap.add_argument("--add", action="store_true", help="with --choose-persons: keep the listed persons, add more")
     a = ap.parse_args()
     with open(a.heldout, encoding="utf-8") as f:
         heldout = json.load(f)
     groups = set(heldout["groups"])
     if a.choose_persons:
         records = [r for _, r in read(a.input)]
-        heldout["persons"] = choose_persons(records, groups, a.choose_persons, a.max_share)
+        kept = heldout["persons"] if a.add else []
+        records = [r for r in records if r["person"] not in kept]
+        heldout["persons"] = sorted(kept + choose_persons(records, groups, a.choose_persons, a.max_share))
         with open(a.heldout, "w", encoding="utf-8") as f:
             json.dump(heldout, f, indent=2)
             f.write("\n")
-        print("held out %d persons" % len(heldout["persons"]))
+        print("held out %d persons (%d added)" % (len(heldout["persons"]), len(heldout["persons"]) - len(kept)))
         return
     persons = set(heldout["persons"])
     # A person who wrote in a held-out directory is held out with it everywhere: some persons

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fine-tunes Tesseract's tessdata_best French LSTM on the service's own renders of pen ink —
-# 261 real UNIPEN writers (whole persons and whole collections held out) plus synthetic ink —
+# 469 real UNIPEN writers (whole persons and whole collections held out) plus synthetic ink —
 # and installs the result as Models/ink.traineddata. See training/README.md.
 #
 #   training/train.sh                 # everything: deps data render lstmf starter train finish dictionary
@@ -87,7 +87,8 @@ BASE="$SHARED/models/fra.traineddata"
 # The held-out sets of each part (persons, groups): real words, text segments, digits, letters
 # and numbers, and lines and numbers composed from the part's own ink.
 HELDOUT_SETS="words text lines digits chars numbers cnumbers xnumbers"
-REAL="$SHARED/corpus/train/unipen-writers.jsonl.gz"
+# The real corpora: the first file's 261 persons and the 208 the test files released (version 2).
+REAL=("$SHARED/corpus/train/unipen-writers.jsonl.gz" "$SHARED/corpus/train/unipen-writers-b.jsonl.gz")
 # Debian's python3 (numpy and Pillow from Debian packages), whatever python3 comes first on PATH.
 PY="${PY:-/usr/bin/python3}"
 export OMP_THREAD_LIMIT=1 INKGEN_DIR="$SHARED/tools"
@@ -142,7 +143,7 @@ stage_real() {
     mkdir -p "$WORK/ink"
     # Real ink (corpus/train only; corpus/real is test data): whole persons and whole contributor
     # directories held out (heldout.json).
-    "$PY" "$T/split_writers.py" "$REAL" --heldout "$HELDOUT" --train "$WORK/ink/real-all.jsonl" \
+    "$PY" "$T/split_writers.py" "${REAL[@]}" --heldout "$HELDOUT" --train "$WORK/ink/real-all.jsonl" \
         --persons "$WORK/ink/dev-persons.jsonl" --groups "$WORK/ink/dev-groups.jsonl"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind word,text,number -o "$WORK/ink/real-words.jsonl"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind digit -o "$WORK/ink/real-digits.jsonl"

@@ -19,7 +19,8 @@
 # readable), DEV_N=400 held-out samples in the held-out training font (kor/mix-kor-dev.json; as
 # many random syllables in it, kor/mix-kor-dev-syll.json, and as many samples of three designs it
 # never trains on, kor/mix-kor-dev-design.json, and of two handwritten designs it never trains on,
-# kor/mix-kor-dev-hand.json), SEED=111 (the Korean training ink's seeds are SEED and SEED+1;
+# kor/mix-kor-dev-hand.json, and of twelve real people's hands of ../shared/fonts/kor it never
+# trains on, kor/mix-kor-dev-clova.json), SEED=111 (the Korean training ink's seeds are SEED and SEED+1;
 # another seed writes other samples of the same mix),
 # TRAIN_MINUTES=100, SNAPSHOT_MINUTES=20, RATE=0.001, JOBS="a b" (the jobs `train` runs or
 # resumes; `finish` compares the jobs that have run), KOR_MIX=kor/mix-kor.json (the training
@@ -103,9 +104,12 @@ stage_data() {
     "${GEN[@]}" --config "$K/mix-kor-dev-design.json" --seed 241 --n "$DEV_N" --prefix kn -o "$WORK/ink/dev-kor-design.jsonl"
     wait_all
     # Handwritten designs never trained on: how a model reads a new hand.
-    "${GEN[@]}" --config "$K/mix-kor-dev-hand.json" --seed 261 --n "$DEV_N" --prefix kv -o "$WORK/ink/dev-kor-hand.jsonl"
+    "${GEN[@]}" --config "$K/mix-kor-dev-hand.json" --seed 261 --n "$DEV_N" --prefix kv -o "$WORK/ink/dev-kor-hand.jsonl" &
+    # Twelve real people's hands of ../shared/fonts/kor never trained on (words and lines).
+    "${GEN[@]}" --config "$K/mix-kor-dev-clova.json" --seed 265 --n "$DEV_N" --prefix kp -o "$WORK/ink/dev-kor-clova.jsonl"
+    wait_all
     cat "$WORK/ink/dev-kor.jsonl" "$WORK/ink/dev-kor-syll.jsonl" "$WORK/ink/dev-kor-design.jsonl" \
-        "$WORK/ink/dev-kor-hand.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
+        "$WORK/ink/dev-kor-hand.jsonl" "$WORK/ink/dev-kor-clova.jsonl" > "$WORK/ink/dev-kor-all.jsonl"
     "${GEN[@]}" --config "$K/mix-kor-dictcheck.json" --seed 231 --n 300 --prefix kc -o "$WORK/ink/dictcheck.jsonl" &
     # Words of the held-out font with low-hanging finals: measured, never chooses.
     "${GEN[@]}" --config "$K/mix-kor-dev-hang.json" --seed 251 --n "$((DEV_N / 2))" --prefix kh -o "$WORK/ink/dev-kor-hang.jsonl"
@@ -156,7 +160,9 @@ stage_render() {
     "${render[@]}" "$WORK/ink/dev-kor-syll.jsonl" --out "$WORK/lines/dev" --name dev-kor-syll --plain-fraction 1 --shard-size 100 &
     "${render[@]}" "$WORK/ink/dev-kor-design.jsonl" --out "$WORK/lines/dev" --name dev-kor-design --plain-fraction 1 --shard-size 100
     wait_all
-    "${render[@]}" "$WORK/ink/dev-kor-hand.jsonl" --out "$WORK/lines/dev" --name dev-kor-hand --plain-fraction 1 --shard-size 100
+    "${render[@]}" "$WORK/ink/dev-kor-hand.jsonl" --out "$WORK/lines/dev" --name dev-kor-hand --plain-fraction 1 --shard-size 100 &
+    "${render[@]}" "$WORK/ink/dev-kor-clova.jsonl" --out "$WORK/lines/dev" --name dev-kor-clova --plain-fraction 1 --shard-size 100
+    wait_all
 }
 
 stage_lstmf() {

@@ -54,7 +54,11 @@ let package = Package(
         .executableTarget(name: "inkrender", dependencies: ["Geometry", "Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
         /// Command-line argument reading and a seeded generator shared by the developer tools below.
         .target(name: "ToolSupport", swiftSettings: swiftSettings),
-        .executableTarget(name: "inkbench", dependencies: ["Geometry", "Ink", "OCR", "JSONKit", "ToolSupport"], swiftSettings: swiftSettings),
+        .executableTarget(name: "inkbench", dependencies: ["Geometry", "Ink", "OCR", "JSONKit", "ToolSupport", "TextLayout", "GestureSamples"],
+                          swiftSettings: swiftSettings),
+        /// Generated pen gestures and writing drawn over fields: how the gesture classifier is measured
+        /// (`bench/gestures.sh`, and a seeded subset in the tests).
+        .target(name: "GestureSamples", dependencies: ["Geometry", "Ink", "TextLayout", "ToolSupport"], swiftSettings: swiftSettings),
 
         // MARK: Tests
         /// Where tests keep their databases: SQLite files, or schemas of a throw-away PostgreSQL.
@@ -67,7 +71,8 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Geometry", "Store", "Locking", "TestDatabases"], swiftSettings: swiftSettings),
         .testTarget(name: "TextLayoutTests", dependencies: ["Geometry", "TextLayout"], swiftSettings: swiftSettings),
         .testTarget(name: "InkStickerAppTests",
-                    dependencies: ["InkStickerApp", "Geometry", "HTTPServer", "JSONKit", "Store", "TestDatabases"],
+                    dependencies: ["InkStickerApp", "Geometry", "HTTPServer", "JSONKit", "Store", "TestDatabases",
+                                   "Ink", "TextLayout", "GestureSamples"],
                     swiftSettings: swiftSettings),
     ]
 )

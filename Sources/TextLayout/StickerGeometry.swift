@@ -54,6 +54,15 @@ public struct StickerGeometry: Sendable, Equatable {
         Rect(center: center, width: Self.clean(textWidth), height: Self.clean(textHeight))
     }
 
+    /// Where a sticker's text is drawn inside its `frame`: a field's frame less its insets, a label's
+    /// frame itself. Lines are aligned within this box's width (``WordLayout``).
+    public func textBox(frame: Rect, isField: Bool) -> Rect {
+        guard isField else { return frame }
+        return Rect(x: frame.x + Self.clean(horizontalInset), y: frame.y + Self.clean(verticalInset),
+                    width: max(0, frame.width - 2 * Self.clean(horizontalInset)),
+                    height: max(0, frame.height - 2 * Self.clean(verticalInset)))
+    }
+
     /// A length usable as a size: finite and not negative, else 0.
     private static func clean(_ value: Double) -> Double {
         value.isFinite && value > 0 ? value : 0

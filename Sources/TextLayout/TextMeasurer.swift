@@ -80,16 +80,22 @@ public struct TextMeasurer: Sendable {
             for lineText in lineTexts {
                 var units = LineUnits()
                 var span = Span()
+                var characters: [CharacterExtent] = []
                 Self.accumulate(Substring(lineText), into: &units, state: &state, primary: primary, fallback: fallback) { sum in
                     // The pen after each character, in points: its span is where characters start and end.
                     let pen = Double(sum.primary) * primaryScale + Double(sum.fallback) * fallbackScale
                         + Double(sum.characters - 1) * tracking
-                    span.add(start: span.pen + (sum.characters > 1 ? tracking : 0), end: pen)
+                    let start = span.pen + (sum.characters > 1 ? tracking : 0)
+                    span.add(start: start, end: pen)
+                    characters.append(CharacterExtent(start: start, end: pen))
                     span.pen = pen
                 }
                 missing += units.missing
                 fallbackGlyphs += units.fallbackGlyphs
-                lines.append(LineMetrics(width: span.width, ascent: vertical.ascent, descent: vertical.descent))
+                // Where each character is, from the line's left edge (its leftmost character start).
+                let shifted = characters.map { CharacterExtent(start: $0.start - span.lowest, end: $0.end - span.lowest) }
+                lines.append(LineMetrics(width: span.width, ascent: vertical.ascent, descent: vertical.descent,
+                                         characters: shifted))
             }
             return MeasuredLines(lines: lines, missing: missing, fallbackGlyphs: fallbackGlyphs)
         }

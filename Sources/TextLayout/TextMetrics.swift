@@ -44,12 +44,32 @@ public struct LineMetrics: Sendable, Equatable {
     public var ascent: Double
     /// The font's descent at the measured size (positive).
     public var descent: Double
+    /// Where each character (grapheme cluster; a `"\r"` is none) of the line starts and ends, in
+    /// points from the line's left edge, from the same advances, kerning and tracking as `width`:
+    /// what maps a point of the drawn text back to the character under it.
+    public var characters: [CharacterExtent]
 
     /// Creates line metrics.
-    public init(width: Double, ascent: Double, descent: Double) {
+    public init(width: Double, ascent: Double, descent: Double, characters: [CharacterExtent] = []) {
         self.width = width
         self.ascent = ascent
         self.descent = descent
+        self.characters = characters
+    }
+}
+
+/// The horizontal extent of one measured character: its pen position before and after it.
+/// `end` is before `start` when a character's advance is negative (strong negative tracking).
+public struct CharacterExtent: Sendable, Equatable {
+    /// Where the character starts, in points from its line's left edge.
+    public var start: Double
+    /// Where the next character's pen starts (before tracking), in points from the line's left edge.
+    public var end: Double
+
+    /// Creates an extent.
+    public init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
     }
 }
 

@@ -11,6 +11,7 @@ let usage = """
       micro   ink JSON decoding and rasterizing timings
       trace   symbols, boxes and choices Tesseract reports for chosen samples
       bare    one ink's line image: Tesseract in-process vs the whole pipeline
+      gestures  writing over fields that must stay writing, and generated gestures (bench/gestures.sh)
     Run a command without arguments for its options.
     """
 
@@ -22,6 +23,7 @@ do {
     case "micro": try MicroCommand.run(arguments.dropFirst())
     case "bare": try BareCommand.run(arguments.dropFirst())
     case "trace": try TraceCommand.run(arguments.dropFirst())
+    case "gestures": try GesturesCommand.run(arguments.dropFirst())
     default:
         print(usage)
         exit(arguments.isEmpty ? 0 : 2)

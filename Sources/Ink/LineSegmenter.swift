@@ -1,8 +1,11 @@
 import Geometry
 
-/// Splits ink into text lines from geometry and writing order.
+/// Splits ink into text lines from geometry alone.
 ///
-/// Tall strokes (letters, not dots, dashes or bars) are taken in the order they were written.
+/// Strokes are taken in an order made from their geometry (`StrokeOrder`: rows top to bottom,
+/// each left to right, a dot after its letter), close to the order people write in, so the
+/// order they arrive in changes nothing. Tall strokes (letters, not dots, dashes or bars) are
+/// taken in that order.
 /// Each joins the line the previous one joined unless it lies clearly *below* that line's ink
 /// at the same horizontal position: its centre more than `dropRatio` letter heights below the
 /// nearby baseline with its top below it too, or just `returnDropRatio` below after the pen
@@ -106,12 +109,18 @@ public struct LineSegmenter: Sendable {
         // The bars of an `=` written alone are each a line by height; together they are one mark.
         if FlatMark.isStack(present.map { strokes[$0] }) { return [present] }
         let drawn = boxes.map { $0 ?? Rect(x: 0, y: 0, width: 0, height: 0) }
-        guard options.groupsSyllableBlocks else { return place(drawn, present) }
-        // Blocks are runs of consecutive strokes, so a line's blocks flattened and sorted are
-        // its strokes in writing order.
-        let blocks = SyllableBlocks(limits: options.blocks, dotRatio: options.dotRatio).group(present, boxes: drawn)
-        let lines = place(blocks.map(\.box), Array(blocks.indices))
-        return lines.map { $0.flatMap { blocks[$0].strokes }.sorted() }
+        // The strokes are placed in an order made from their geometry, not in the order they
+        // came in (`StrokeOrder`): the same ink in any order gives the same lines.
+        let order = StrokeOrder(options: options).order(present, boxes: drawn)
+        let ordered = order.map { drawn[$0] }
+        let lines: [[Int]]
+        if options.groupsSyllableBlocks {
+            let blocks = SyllableBlocks(limits: options.blocks, dotRatio: options.dotRatio).group(Array(ordered.indices), boxes: ordered)
+            lines = place(blocks.map(\.box), Array(blocks.indices)).map { $0.flatMap { blocks[$0].strokes } }
+        } else {
+            lines = place(ordered, Array(ordered.indices))
+        }
+        return lines.map { $0.map { order[$0] }.sorted() }
     }
 
     /// The placement proper over `boxes` (those listed in `present`, in writing order).

@@ -1,0 +1,102 @@
+import Geometry
+@testable import Ink
+import Testing
+
+/// What is read must not depend on the order strokes arrive in: the same ink shuffled, sorted
+/// from top to bottom, reversed, or with some strokes added after the rest gives the same lines.
+@Suite struct StrokeOrderTests {
+    /// The fixture files, Latin and Hangul, with the segmenter each script is read with.
+    static let files: [(folder: String, file: String, hangul: Bool)] = [
+        ("ink", "print.jsonl", false), ("ink", "script.jsonl", false), ("ink", "hand-words.jsonl", false),
+        ("ink", "hand-text.jsonl", false), ("ink", "hand-digits.jsonl", false),
+        ("hangul", "hangul-words.jsonl", true), ("hangul", "hangul-lines.jsonl", true),
+    ]
+
+    /// Ways strokes arrive out of writing order; each gives a permutation of `0..<count`
+    /// (`order[k]` is the writing-order index of the k-th stroke sent).
+    enum Arrival: String, CaseIterable, CustomTestStringConvertible {
+        case shuffled, sortedByHeight, reversed, someLate
+
+        var testDescription: String { rawValue }
+
+        func order(_ strokes: [Stroke], seed: UInt64) -> [Int] {
+            var generator = SplitMix(seed: seed)
+            let indexes = Array(strokes.indices)
+            switch self {
+            case .shuffled:
+                return indexes.shuffled(using: &generator)
+            case .sortedByHeight:
+                // Top to bottom across the whole ink, as a client sorting by y sends it.
+                return indexes.sorted { (strokes[$0].bounds?.minY ?? 0, $0) < (strokes[$1].bounds?.minY ?? 0, $1) }
+            case .reversed:
+                return indexes.reversed()
+            case .someLate:
+                // A fifth of the strokes (a forgotten final, a bar, an accent) added after the rest.
+                let late = Set(indexes.shuffled(using: &generator).prefix(max(1, strokes.count / 5)))
+                return indexes.filter { !late.contains($0) } + indexes.filter { late.contains($0) }
+            }
+        }
+    }
+
+    /// Lines as sets of writing-order indexes, top to bottom.
+    private func lines(_ strokes: [Stroke], hangul: Bool, order: [Int]) -> [[Int]] {
+        let segmenter = LineSegmenter(options: .init(groupsSyllableBlocks: hangul))
+        return segmenter.segment(order.map { strokes[$0] }).map { $0.map { order[$0] }.sorted() }
+    }
+
+    @Test(arguments: Arrival.allCases)
+    func theFixturesGiveTheSameLinesWhateverTheOrder(arrival: Arrival) throws {
+        var checked = 0
+        for (folder, file, hangul) in Self.files {
+            let samples = try Corpus.samples(file, folder: folder)
+            try #require(!samples.isEmpty, "the ink fixtures are missing: \(folder)/\(file)")
+            for (number, sample) in samples.enumerated() {
+                let written = lines(sample.strokes, hangul: hangul, order: Array(sample.strokes.indices))
+                let order = arrival.order(sample.strokes, seed: UInt64(number) + 1)
+                #expect(lines(sample.strokes, hangul: hangul, order: order) == written, "\(file) \(sample.id)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 700)
+    }
+
+    /// Two rows of "각각각", strokes sorted from top to bottom: every initial and vowel comes
+    /// before every final, and the finals used to become lines of their own.
+    @Test func hangulSortedTopToBottomStaysInItsRows() {
+        func gak(x: Double, top: Double) -> [Stroke] {
+            func line(_ points: [(Double, Double)]) -> Stroke {
+                Stroke(points: points.map { Point(x: x + $0.0 * 60, y: top + $0.1 * 60) })
+            }
+            return [line([(0.05, 0.1), (0.45, 0.1), (0.4, 0.5)]), line([(0.68, 0.0), (0.74, 0.6)]),
+                    line([(0.72, 0.3), (0.9, 0.3)]), line([(0.1, 0.7), (0.8, 0.7), (0.75, 1.0)])]
+        }
+        let first = (0..<3).flatMap { gak(x: 100 + Double($0) * 66, top: 100) }
+        let second = (0..<3).flatMap { gak(x: 100 + Double($0) * 66, top: 190) }
+        let ink = first + second
+        let order = Arrival.sortedByHeight.order(ink, seed: 1)
+        #expect(lines(ink, hangul: true, order: order) == [Array(first.indices), Array(first.count..<ink.count)])
+    }
+
+    /// A dot written last, after the next line, and a bar added to a letter of the first line
+    /// after everything: both stay with their letters.
+    @Test func lateMarksJoinTheirLetters() {
+        let word = TestInk.word(x: 100, baseline: 400, height: 40, letters: 6)
+        let below = TestInk.word(x: 100, baseline: 490, height: 40, letters: 6)
+        let dot = Stroke(x: [112], y: [340]), bar = Stroke(x: [150, 175], y: [372, 371])
+        let ink = word + below + [dot, bar]
+        #expect(LineSegmenter().segment(ink) == [Array(0..<6) + [12, 13], Array(6..<12)])
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a shuffle is the same on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -8,12 +8,12 @@
 const FIELD_INSET = { x: 7, y: 5 };
 
 const FAMILIES = {
-  sans: { family: '"DejaVu Sans", "Bitstream Vera Sans", Verdana, sans-serif', weight: 400 },
-  'sans-bold': { family: '"DejaVu Sans", "Bitstream Vera Sans", Verdana, sans-serif', weight: 700 },
-  serif: { family: '"DejaVu Serif", "Bitstream Vera Serif", Georgia, serif', weight: 400 },
-  'serif-bold': { family: '"DejaVu Serif", "Bitstream Vera Serif", Georgia, serif', weight: 700 },
-  mono: { family: '"DejaVu Sans Mono", "Bitstream Vera Sans Mono", Menlo, Consolas, monospace', weight: 400 },
-  'mono-bold': { family: '"DejaVu Sans Mono", "Bitstream Vera Sans Mono", Menlo, Consolas, monospace', weight: 700 },
+  sans: { family: '"DejaVu Sans", "Bitstream Vera Sans", NanumGothic, "Nanum Gothic", Verdana, sans-serif', weight: 400 },
+  'sans-bold': { family: '"DejaVu Sans", "Bitstream Vera Sans", NanumGothic, "Nanum Gothic", Verdana, sans-serif', weight: 700 },
+  serif: { family: '"DejaVu Serif", "Bitstream Vera Serif", NanumMyeongjo, "Nanum Myeongjo", Georgia, serif', weight: 400 },
+  'serif-bold': { family: '"DejaVu Serif", "Bitstream Vera Serif", NanumMyeongjo, "Nanum Myeongjo", Georgia, serif', weight: 700 },
+  mono: { family: '"DejaVu Sans Mono", "Bitstream Vera Sans Mono", NanumGothicCoding, "Nanum Gothic Coding", Menlo, Consolas, monospace', weight: 400 },
+  'mono-bold': { family: '"DejaVu Sans Mono", "Bitstream Vera Sans Mono", NanumGothicCoding, "Nanum Gothic Coding", Menlo, Consolas, monospace', weight: 700 },
 };
 
 /** A CSS family stack and weight for an API family name (sans, sans-bold, serif, …). */

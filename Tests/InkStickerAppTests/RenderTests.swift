@@ -30,6 +30,8 @@ import Testing
         #expect(attribute("paint-order") == "stroke")
         #expect(attribute("stroke") == "#112233")
         #expect(attribute("stroke-width") == "6")
+        // The faces the frame was measured with: DejaVu, and Nanum for the characters it lacks (Hangul).
+        #expect(attribute("font-family") == "'DejaVu Sans', 'NanumGothic', sans-serif")
         let spans = label.children?.compactMap { $0.stringValue } ?? []
         #expect(spans == ["a < b & \"c\"", "line 2"])
         #expect(try root.nodes(forXPath: "//*[@class='field']/*[local-name()='rect']").count == 1)

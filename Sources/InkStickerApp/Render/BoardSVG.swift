@@ -10,15 +10,17 @@ struct BoardSVG {
     let layout: StickerLayout
     let geometry = StickerGeometry()
 
-    /// CSS font stacks for the closed set of families (DejaVu is what frames are measured with).
+    /// CSS font stacks for the closed set of families: the faces frames are measured with, DejaVu
+    /// and for the characters it lacks (Hangul) its Nanum fallback, named in that order so that a
+    /// viewer draws the text with the metrics its frame was fitted to.
     static func fontStack(_ family: FontFamily) -> (family: String, weight: String) {
         switch family {
-        case .sans: ("'DejaVu Sans', sans-serif", "normal")
-        case .sansBold: ("'DejaVu Sans', sans-serif", "bold")
-        case .serif: ("'DejaVu Serif', serif", "normal")
-        case .serifBold: ("'DejaVu Serif', serif", "bold")
-        case .mono: ("'DejaVu Sans Mono', monospace", "normal")
-        case .monoBold: ("'DejaVu Sans Mono', monospace", "bold")
+        case .sans: ("'DejaVu Sans', 'NanumGothic', sans-serif", "normal")
+        case .sansBold: ("'DejaVu Sans', 'NanumGothic', sans-serif", "bold")
+        case .serif: ("'DejaVu Serif', 'NanumMyeongjo', serif", "normal")
+        case .serifBold: ("'DejaVu Serif', 'NanumMyeongjo', serif", "bold")
+        case .mono: ("'DejaVu Sans Mono', 'NanumGothicCoding', monospace", "normal")
+        case .monoBold: ("'DejaVu Sans Mono', 'NanumGothicCoding', monospace", "bold")
         }
     }
 

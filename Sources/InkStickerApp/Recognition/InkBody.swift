@@ -3,14 +3,14 @@ import JSONKit
 
 /// The body of an ink post: a JSON object, or W3C InkML (`application/inkml+xml`) read straight
 /// to strokes, with the other members taken from the query under their JSON names (`lang`,
-/// `quality`, `target`, `hints.charset`, `hints.words` (comma-separated), and for stickers
+/// `quality`, `target`, `hints.charset`, `hints.words` (comma-separated), and for stickers `hints.gestures`,
 /// `charset`, `maxLength`, `font.family`, `font.size`), so both kinds go through the same
 /// validation. A bad query value is a 400 that points at `/query/<name>`, and so is a name that is
 /// none of these (a misspelt `maxlength` would otherwise leave the field without its limit).
 struct InkBody {
     static let inkMLType = "application/inkml+xml"
     /// Query parameters that stand for body members of an InkML post.
-    static let queryMembers: Set<String> = ["lang", "quality", "target", "hints.charset", "hints.words",
+    static let queryMembers: Set<String> = ["lang", "quality", "target", "hints.charset", "hints.words", "hints.gestures",
                                             "charset", "maxLength", "font.family", "font.size"]
 
     /// The members (for InkML: those given in the query).
@@ -31,6 +31,7 @@ struct InkBody {
             switch name {
             case "hints.words": decoded = .array(value.split(separator: ",").map { .string(String($0)) })
             case "maxLength", "font.size": decoded = Double(value).map(JSONValue.number) ?? .string(value)
+            case "hints.gestures": decoded = value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value)
             default: decoded = .string(value)
             }
             object.set(path, decoded)

@@ -10,7 +10,8 @@ struct InkRequest {
     static let maxHintWordLength = 64
 
     /// Validates everything before any work: 413 when the ink is over a count limit, 422 for invalid values.
-    static func decode(_ ink: InkBody, decoder: InkDecoder, defaultLanguage: String,
+    /// - Parameter extraHints: members of `hints` the caller reads itself (sticker posts: `gestures`).
+    static func decode(_ ink: InkBody, decoder: InkDecoder, defaultLanguage: String, extraHints: Set<String> = [],
                        collector: inout FieldCollector) throws(InkDecodingError) -> RecognitionRequest? {
         let root = JSONPointer.root
         let body = ink.object
@@ -34,7 +35,7 @@ struct InkRequest {
         if let hints = body["hints"], !hints.isNull {
             let pointer = root.appending("hints")
             if let object = collector.collect({ () throws(FieldViolation) in try hints.decode(as: JSONObject.self, at: pointer) }) {
-                collector.record(object.unknownMemberViolations(allowed: ["charset", "words"], at: pointer))
+                collector.record(object.unknownMemberViolations(allowed: extraHints.union(["charset", "words"]), at: pointer))
                 if let name = collector.collect({ () throws(FieldViolation) in try object.optional("charset", as: String.self, at: pointer) }) ?? nil {
                     if let hint = CharacterHint(rawValue: name) {
                         charset = hint

@@ -6,10 +6,12 @@ import OCR
 ///
 /// 1. authorize (`CreateAuthorization`: token, idempotent replay), 2. decode (`CreateRequest`;
 /// ink written into a `digits` or `number` field is read under that charset unless the request
-/// names one), 3. recognize (an OCR worker), 4. lay out (`StickerPlan.make`: target field, text,
-/// frame, JSON), 5. persist (`StickerPlan.persist`: one write transaction of SQL only), 6. answer.
+/// names one), 2b. classify (`GesturePlan.make`: a scratch-out or strike-through over a sticker's
+/// text is planned, persisted and answered here, without recognition), 3. recognize (an OCR
+/// worker), 4. lay out (`StickerPlan.make`: target field, text, frame, JSON), 5. persist
+/// (`StickerPlan.persist`: one write transaction of SQL only), 6. answer.
 ///
-/// Steps 1, 2, 4, 5 and 6 run on the blocking pool, step 3 on an OCR worker.
+/// Steps 1, 2, 2b, 4, 5 and 6 run on the blocking pool, step 3 on an OCR worker.
 enum StickerCreateRoute {
     /// How often a plan is made again when its field changed before the write (step 5 → 4).
     static let maxPlans = 4
@@ -25,6 +27,7 @@ enum StickerCreateRoute {
                 case .proceed(let record): board = record.id
                 }
                 var decoded = try CreateRequest.decode(context, services)
+                if let answer = try gesture(decoded, board: board, idempotency: idempotency, services) { return answer }
                 if decoded.recognition.charset == nil, decoded.placement.target != .new {
                     let field = try services.database.read { [decoded] tx in try StickerPlan.target(of: decoded, boardID: board, tx) }
                     if let hint = field.map({ StickerText.rules(of: $0).charset }), hint != .text {
@@ -45,6 +48,27 @@ enum StickerCreateRoute {
                 return nil
             }
         })
+    }
+
+    /// Step 2b: the answer to a gesture (planned, stored, answered), or nil when the ink is writing.
+    /// A plan whose sticker changed before the write is made again from the new text, which may
+    /// make the ink writing after all.
+    static func gesture(_ request: CreateRequest, board: String, idempotency: Idempotency?,
+                        _ services: AppServices) throws -> HTTPResponse? {
+        for _ in 0..<maxPlans {
+            guard let plan = try GesturePlan.make(request, boardID: board, idempotency: idempotency, services) else { return nil }
+            switch try plan.persist(idempotency: idempotency, services) {
+            case .replayed(let response):
+                return response
+            case .stored:
+                services.events.notify(boardId: board)
+                return plan.response
+            case .stale:
+                continue
+            }
+        }
+        throw APIError(.serviceUnavailable, "the sticker kept changing while this gesture was stored; retry",
+                       headers: [("Retry-After", "1")])
     }
 
     /// Steps 4 to 6: lay out, persist (again from the lay-out when the field changed meanwhile), answer.

@@ -17,7 +17,7 @@ final class HousekeepingCounters: Sendable {
 }
 
 /// Deletes what nothing else deletes, at start and then every `interval`, in short writes of
-/// `batch` rows: idempotency records past their lifetime, and board events older than the
+/// `batch` rows: idempotency records and gesture undos past their lifetime, and board events older than the
 /// retention (`--keep-events-days`). On PostgreSQL every node does it; concurrent deletes of the
 /// same rows are harmless.
 final class Housekeeping: Sendable {
@@ -39,6 +39,7 @@ final class Housekeeping: Sendable {
             let stop = { stopping.withLock { $0 } }
             repeat {
                 Self.purgeExpiredIdempotencyRecords(database, log: log, counters: counters, until: stop)
+                Self.purgeExpiredUndos(database, log: log, counters: counters, until: stop)
                 if let eventRetentionMs {
                     Self.purgeOldEvents(database, olderThanMs: eventRetentionMs, log: log, counters: counters, until: stop)
                 }
@@ -63,6 +64,25 @@ final class Housekeeping: Sendable {
             log.warning("deleting expired idempotency records failed", ["error": "\(error)"])
         }
         if total > 0 { log.info("deleted expired idempotency records", ["count": String(total)]) }
+        return total
+    }
+
+    /// Deletes every gesture undo past its lifetime, a batch per write transaction; how many went.
+    @discardableResult
+    static func purgeExpiredUndos(_ database: Database, log: AppLog, counters: HousekeepingCounters? = nil,
+                                  now: Int64 = Timestamp.now(), until stop: () -> Bool = { false }) -> Int {
+        var total = 0
+        do {
+            while !stop() {
+                let deleted = try database.write { try $0.purgeExpiredUndos(now: now, limit: batch) }
+                total += deleted
+                if deleted < batch { break }
+            }
+        } catch {
+            counters?.add { $0.failures += 1 }
+            log.warning("deleting expired gesture undos failed", ["error": "\(error)"])
+        }
+        if total > 0 { log.info("deleted expired gesture undos", ["count": String(total)]) }
         return total
     }
 

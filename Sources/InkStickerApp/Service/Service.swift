@@ -155,6 +155,7 @@ public final class Service: Sendable {
         StickerCreateRoute.register(&router, services)
         StickerReadRoutes.register(&router, services)
         StickerEditRoutes.register(&router, services)
+        GestureUndo.register(&router, services)
         RenderRoutes.register(&router, services)
         EventRoutes.register(&router, services, streams)
         return Application(router: router.freeze(), blocking: services.blocking, log: services.log,

@@ -28,6 +28,20 @@ struct StickerLayout: Sendable {
                                     lineLimit: record.style.lineLimit ?? 0)
     }
 
+    /// The words of `record`'s text where they are drawn on the board: the same measurement its
+    /// frame is fitted with, lines aligned in its text box (a field's frame less its insets).
+    func words(of record: StickerRecord) throws(TextLayoutError) -> [TextWord] {
+        let metrics = try metrics(of: record)
+        let alignment: TextAlignment = switch record.style.alignment {
+        case .left: .left
+        case .center: .center
+        case .right: .right
+        }
+        return WordLayout.words(of: record.text, metrics: metrics,
+                                in: geometry.textBox(frame: record.frame, isField: record.state == .field),
+                                alignment: alignment)
+    }
+
     /// Recomputes `record.frame` from its text, font, style and state.
     func fit(_ record: inout StickerRecord) throws(TextLayoutError) {
         let metrics = try metrics(of: record)

@@ -6,11 +6,12 @@ extension Database {
     static let copiedTables: [(table: String, columns: [String])] = [
         ("boards", BoardRecord.columns), ("stickers", StickerRecord.columns), ("inks", InkRecord.columns),
         ("events", EventRecord.columns), ("idempotency_keys", IdempotencyRecord.columns),
+        ("gesture_undos", UndoRecord.columns),
     ].map { table, columns in
         (table, columns.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
     }
 
-    /// Copies every board with its stickers, inks, events and idempotency records into `target`,
+    /// Copies every board with its stickers, inks, events, idempotency records and gesture undos into `target`,
     /// keeping ids, sticker sequence numbers and event ids (so cursors and `Last-Event-ID`s that
     /// clients hold stay valid), in one write transaction of `target`: all or nothing. Both
     /// databases must be at the same schema version; `target` must hold no board.

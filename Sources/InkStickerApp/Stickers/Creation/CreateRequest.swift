@@ -13,6 +13,9 @@ struct CreateRequest: Sendable {
     var placement: StickerPlacement
     /// The look of a new sticker (defaults with the request's font, style and input rules).
     var look: StickerLook
+    /// Whether ink over a sticker's text may be a gesture (`hints.gestures`, default true); false
+    /// for ink that must be read as text.
+    var gestures = true
 
     /// The centre of the ink's bounds: where `target: auto` looks for a field.
     var inkCenter: StickerRecord.Point {
@@ -28,7 +31,15 @@ struct CreateRequest: Sendable {
         var collector = FieldCollector()
         collector.record(body.object.unknownMemberViolations(allowed: members, at: .root))
         let recognition = try InkRequest.decode(body, decoder: services.inkDecoder,
-                                                defaultLanguage: services.configuration.defaultLanguage, collector: &collector)
+                                                defaultLanguage: services.configuration.defaultLanguage,
+                                                extraHints: ["gestures"], collector: &collector)
+        var gestures = true
+        if let hints = body.object["hints"]?.objectValue,
+           let value = collector.collect({ () throws(FieldViolation) in
+               try hints.optional("gestures", as: Bool.self, at: JSONPointer.root.appending("hints"))
+           }) ?? nil {
+            gestures = value
+        }
         let placement = StickerPlacement.decode(body.object, collector: &collector, limit: services.inkDecoder.limits.maxCoordinateMagnitude)
         var look = StickerLook()
         StickerAppearance.apply(body.object, to: &look, collector: &collector)
@@ -41,6 +52,6 @@ struct CreateRequest: Sendable {
             // A digits-only sticker also reads the ink as digits.
             recognition.charset = CharacterHint(rawValue: charset)
         }
-        return CreateRequest(recognition: recognition, placement: placement, look: look)
+        return CreateRequest(recognition: recognition, placement: placement, look: look, gestures: gestures)
     }
 }

@@ -5,7 +5,7 @@ import ToolSupport
 
 /// The two measures of the gesture classifier: writing drawn over a field must stay writing, and
 /// generated gestures must be taken as the right gesture with the right words.
-public struct GestureEvaluation {
+public struct GestureEvaluation: Sendable {
     /// Counts of one run.
     public struct Counts: Sendable, CustomStringConvertible {
         public var samples = 0
@@ -82,7 +82,7 @@ public struct GestureEvaluation {
                 let first = Int.random(in: 0...(field.words.count - run), using: &random)
                 let reversals = Int.random(in: 3...20, using: &random)
                 let loose = Bool.random(using: &random)
-                let stroke = synthesizer.scratchOut(over: field, words: first..<(first + run), reversals: reversals,
+                let stroke = synthesizer.scratchOut(over: field.words, range: first..<(first + run), reversals: reversals,
                                                     loose: loose, slantDegrees: slant)
                 let result = classifier.classify([stroke], over: field.glyphs)
                 let expected = Array(first..<(first + run))
@@ -91,7 +91,7 @@ public struct GestureEvaluation {
             } else {
                 let first = Int.random(in: 0..<field.words.count, using: &random)
                 let wavy = Bool.random(using: &random)
-                let (stroke, words) = synthesizer.strikeThrough(over: field, firstWord: first,
+                let (stroke, words) = synthesizer.strikeThrough(over: field.words, firstWord: first,
                                                                 maxWords: Int.random(in: 1...5, using: &random),
                                                                 wavy: wavy, slantDegrees: slant)
                 let result = classifier.classify([stroke], over: field.glyphs)

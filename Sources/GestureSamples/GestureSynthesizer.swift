@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Geometry
 import Ink
+import TextLayout
 
 /// Generated pen gestures over words of a field, from a seeded generator: the set the gesture
 /// classifier is measured on.
@@ -29,10 +30,10 @@ public struct GestureSynthesizer<Generator: RandomNumberGenerator> {
         self.random = random
     }
 
-    /// One scratch-out over the words of `field` in `wordRange` (one line).
-    public mutating func scratchOut(over field: GestureField, words wordRange: Range<Int>,
+    /// One scratch-out over `words[wordRange]` (one line of laid-out words in board coordinates).
+    public mutating func scratchOut(over words: [TextWord], range wordRange: Range<Int>,
                                     reversals: Int, loose: Bool, slantDegrees: Double) -> Stroke {
-        let boxes = field.words[wordRange].map(\.bounds)
+        let boxes = words[wordRange].map(\.bounds)
         let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
         let h = box.height
         // A person holds a long scratch-out level: its ends stay within a quarter of a line of the words' middle.
@@ -76,21 +77,21 @@ public struct GestureSynthesizer<Generator: RandomNumberGenerator> {
         return timed(rotate(points, degrees: slantDegrees, about: box.center))
     }
 
-    /// One strike-through over the words of `field` starting at `firstWord` (one line), up to
-    /// `maxWords` of them; answers the stroke and the words it was drawn through.
-    public mutating func strikeThrough(over field: GestureField, firstWord: Int, maxWords: Int,
+    /// One strike-through over `words` (laid out, board coordinates) starting at `firstWord` (one
+    /// line), up to `maxWords` of them; answers the stroke and the words it was drawn through.
+    public mutating func strikeThrough(over words: [TextWord], firstWord: Int, maxWords: Int,
                                        wavy: Bool, slantDegrees: Double) -> (stroke: Stroke, words: Range<Int>) {
-        let line = field.words[firstWord].line
-        let h = field.words[firstWord].bounds.height
+        let line = words[firstWord].line
+        let h = words[firstWord].bounds.height
         let slope = abs(tan(slantDegrees * Double.pi / 180))
         // The run a stroke at this slant keeps inside the middle band over (±0.22 of the line).
         let reach = slope > 0 ? 0.44 * h / slope : .infinity
         var last = firstWord
-        while last + 1 < min(field.words.count, firstWord + maxWords), field.words[last + 1].line == line,
-              field.words[last + 1].bounds.maxX - field.words[firstWord].bounds.minX <= reach {
+        while last + 1 < min(words.count, firstWord + maxWords), words[last + 1].line == line,
+              words[last + 1].bounds.maxX - words[firstWord].bounds.minX <= reach {
             last += 1
         }
-        let boxes = field.words[firstWord...last].map(\.bounds)
+        let boxes = words[firstWord...last].map(\.bounds)
         let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
         let start = box.minX - uniform(-0.1, 0.33) * h
         let end = box.maxX + uniform(-0.1, 0.33) * h

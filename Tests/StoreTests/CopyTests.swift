@@ -24,12 +24,16 @@ import TestDatabases
             try tx.putIdempotencyRecord(IdempotencyRecord(boardId: "b1", key: "k", requestHash: [9, 9], status: 201,
                                                           responseBody: Array("{}".utf8), responseHeaders: "[]",
                                                           createdAt: 1, expiresAt: 9_999_999_999_999))
+            // The undo of a gesture that deleted s1, with s1 and its writing inside.
+            try tx.putUndo(UndoRecord(id: "u1", boardId: "b1", stickerId: "s1", kind: .sticker, version: 1,
+                                      sticker: makeSticker("s1", board: "b1"), inks: [], createdAt: 1,
+                                      expiresAt: 9_999_999_999_999), keepPerBoard: 50)
         }
         let target = try Database(location: TestDatabases.location(sqlitePath: directory.file("target.sqlite")),
                                   migrationsDirectory: repositoryMigrations)
         defer { try? target.close() }
         let copied = try source.copyEverything(to: target)
-        #expect(copied.map(\.rows) == [2, 4, 4, 5, 1])
+        #expect(copied.map(\.rows) == [2, 4, 4, 5, 1, 1])
 
         func snapshot(_ database: Database) throws -> [String] {
             try database.read { tx in
@@ -43,6 +47,7 @@ import TestDatabases
                     lines.append("\(try tx.events(boardId: board, limit: 100))")
                 }
                 lines.append("\(String(describing: try tx.idempotencyRecord(boardId: "b1", key: "k", now: 2)))")
+                lines.append("\(String(describing: try tx.undo(id: "u1", boardId: "b1", now: 2)))")
                 return lines
             }
         }
@@ -75,7 +80,7 @@ import TestDatabases
         let target = try Database(location: TestDatabases.location(sqlitePath: directory.file("target.sqlite")),
                                   migrationsDirectory: repositoryMigrations)
         defer { try? target.close() }
-        #expect(try source.copyEverything(to: target).map(\.rows) == [1, 0, 0, 0, 0])
+        #expect(try source.copyEverything(to: target).map(\.rows) == [1, 0, 0, 0, 0, 0])
         #expect(try target.read { try $0.board(id: "b1") }?.eventsPurgedThrough == 3)
         #expect(try target.read { try $0.latestEventId(boardId: "b1") } == 3)
         let next = try target.write {

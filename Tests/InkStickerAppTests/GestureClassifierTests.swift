@@ -1,0 +1,94 @@
+import Foundation
+import GestureSamples
+import Ink
+import JSONKit
+import Testing
+import TextLayout
+
+/// The gesture classifier's two promises, on the repository's own ink (no corpus outside it):
+/// writing over a field of other text is never taken for a gesture, and generated gestures are
+/// taken as the gesture drawn, deleting the words it was drawn over. `bench/gestures.sh` runs the
+/// same measures on every sample of the shared corpora and on 10,000 generated gestures.
+@Suite struct GestureClassifierTests {
+    static let evaluation: GestureEvaluation = {
+        GestureEvaluation(measurer: TextMeasurer(library: try! FontLibrary()))
+    }()
+
+    /// Every sample of the fixture files, in file order.
+    static func fixtureSamples() throws -> [(id: String, text: String, strokes: [Stroke])] {
+        let root = TestPaths.root + "/Tests/Fixtures"
+        var samples: [(String, String, [Stroke])] = []
+        let decoder = InkDecoder(limits: InkLimits(maxStrokes: 100_000, maxPointsPerStroke: 1_000_000, maxTotalPoints: 10_000_000))
+        for directory in ["ink", "hangul"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: root + "/" + directory).filter { $0.hasSuffix(".jsonl") }.sorted()
+            for file in files {
+                let text = try String(contentsOfFile: root + "/" + directory + "/" + file, encoding: .utf8)
+                for line in text.split(separator: "\n") where !line.isEmpty {
+                    let value = try JSONReader.parse(Array(line.utf8))
+                    guard let id = value["id"]?.stringValue, let label = value["text"]?.stringValue, let ink = value["strokes"] else { continue }
+                    samples.append((id, label, try decoder.decode(ink, at: .root.appending("strokes"))))
+                }
+            }
+        }
+        return samples
+    }
+
+    @Test func writingOverAFieldIsNeverAGesture() throws {
+        let samples = try Self.fixtureSamples()
+        #expect(samples.count > 600)
+        // A seeded subset of 500, drawn over fields of other text at seeded offsets.
+        var pick = SeededRandom(seed: 20_261_206)
+        let subset = samples.shuffled(using: &pick).prefix(500)
+        var random = SeededRandom(seed: 7)
+        var gestures: [String] = []
+        for sample in subset {
+            if let gesture = try Self.evaluation.classifyWriting(sample.strokes, text: sample.text, random: &random) {
+                gestures.append("\(sample.id) \"\(sample.text)\": \(gesture)")
+            }
+        }
+        #expect(gestures.isEmpty, "writing taken for a gesture: \(gestures)")
+    }
+
+    @Test func generatedGesturesAreRecognisedWithTheirWords() throws {
+        let (scratch, strike) = try Self.evaluation.generatedGestures(count: 1_000, seed: 42)
+        #expect(scratch.samples == 500 && strike.samples == 500)
+        #expect(scratch.rate >= 0.98, "\(scratch): \(scratch.failures.prefix(10))")
+        #expect(strike.rate >= 0.98, "\(strike): \(strike.failures.prefix(10))")
+    }
+
+    /// Cursive strokes that go back and forth a little as they move on are writing, whatever text
+    /// they cross: loops ("eeee"), arches ("mmmm", "minimum"), and a "w" chain.
+    @Test func cursiveThatMovesOnIsWriting() throws {
+        let field = try GestureField(text: "dolls and teddy bears", center: .init(x: 500, y: 300), measurer: Self.evaluation.measurer)
+        let box = try #require(field.textBounds)
+        let h = field.lineHeight
+        func stroke(_ f: (Double) -> (Double, Double), steps: Int = 400) -> Stroke {
+            let points = (0...steps).map { f(Double($0) / Double(steps)) }
+            return Stroke(x: points.map { box.minX + $0.0 }, y: points.map { box.minY + $0.1 })
+        }
+        let width = box.width
+        let shapes: [String: Stroke] = [
+            // Loops of 1/8 of the width moving right.
+            "eeee": stroke { t in (t * width + 0.06 * width * sin(t * 16 * .pi), 0.5 * h - 0.2 * h * cos(t * 16 * .pi)) },
+            "mmmm": stroke { t in (t * width, 0.8 * h - 0.5 * h * abs(sin(t * 12 * .pi))) },
+            "wwww": stroke { t in (t * width, 0.3 * h + 0.5 * h * abs(sin(t * 10 * .pi))) },
+        ]
+        for (name, ink) in shapes {
+            #expect(GestureClassifier().classify([ink], over: field.glyphs) == .writing, "\(name)")
+        }
+        // A zig-zag over the same words is a scratch-out; the same ink with a second stroke is writing.
+        var synthesizer = GestureSynthesizer(random: SeededRandom(seed: 3))
+        let scratch = synthesizer.scratchOut(over: field.words, range: 1..<3, reversals: 6, loose: false, slantDegrees: 0)
+        #expect(GestureClassifier().classify([scratch], over: field.glyphs) == GestureClassification(gesture: .scratchOut, words: [1, 2]))
+        #expect(GestureClassifier().classify([scratch, shapes["mmmm"]!], over: field.glyphs) == .writing)
+        // Over no text (above the field's words) it is writing too.
+        let above = scratch.applying(AffineTransform(translationX: 0, y: -2 * h))
+        #expect(GestureClassifier().classify([above], over: field.glyphs) == .writing)
+        // An underline is no strike-through; a line through the middle is.
+        let words = field.words[3].bounds
+        let line = { (y: Double) in Stroke(x: [words.minX - 4, words.center.x, words.maxX + 4], y: [y, y, y]) }
+        #expect(GestureClassifier().classify([line(words.minY + 0.95 * words.height)], over: field.glyphs) == .writing)
+        #expect(GestureClassifier().classify([line(words.minY + 0.55 * words.height)], over: field.glyphs)
+                == GestureClassification(gesture: .strikeThrough, words: [3]))
+    }
+}

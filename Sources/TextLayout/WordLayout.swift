@@ -83,21 +83,24 @@ public enum WordLayout {
     /// the words left keep one separator between them. Line breaks stay.
     public static func removing(_ ranges: [Range<Int>], from text: String) -> String {
         var characters = Array(text)
-        var removed = [Bool](repeating: false, count: characters.count)
         func isSpace(_ index: Int) -> Bool {
-            characters.indices.contains(index) && !removed[index] && (characters[index] == " " || characters[index] == "\t")
+            characters.indices.contains(index) && (characters[index] == " " || characters[index] == "\t")
         }
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            let clamped = range.clamped(to: 0..<characters.count)
+        // From the last word to the first, so the offsets of those still to remove stay valid and a
+        // run of neighbouring words goes with the separators between them.
+        var end = characters.count
+        for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) {
+            let clamped = range.clamped(to: 0..<min(end, characters.count))
             guard !clamped.isEmpty else { continue }
-            for index in clamped { removed[index] = true }
-            if isSpace(clamped.upperBound) {
-                removed[clamped.upperBound] = true
-            } else if isSpace(clamped.lowerBound - 1) {
-                removed[clamped.lowerBound - 1] = true
+            characters.removeSubrange(clamped)
+            let at = clamped.lowerBound
+            if isSpace(at) {
+                characters.remove(at: at)
+            } else if isSpace(at - 1) {
+                characters.remove(at: at - 1)
             }
+            end = at
         }
-        characters = characters.indices.filter { !removed[$0] }.map { characters[$0] }
         return String(characters)
     }
 

@@ -26,10 +26,11 @@ enum GesturesCommand {
         var totalSamples = 0, totalFalse = 0
         for path in args.positionals {
             var random = SeededRandom(seed: seed)
-            var samples = 0, gestures: [InkGesture: Int] = [:], shown: [String] = []
+            var samples = 0, singleStroke = 0, gestures: [InkGesture: Int] = [:], shown: [String] = []
             let start = Date()
-            try forEachSample(path) { id, text, strokes throws(ToolError) in
+            let skipped = try forEachSample(path) { id, text, strokes throws(ToolError) in
                 samples += 1
+                if strokes.count == 1 { singleStroke += 1 }
                 let gesture: InkGesture?
                 do { gesture = try evaluation.classifyWriting(strokes, text: text, random: &random) } catch {
                     throw ToolError("\(path) \(id): \(error)")
@@ -42,7 +43,7 @@ enum GesturesCommand {
             let falseCount = gestures.values.reduce(0, +)
             totalSamples += samples
             totalFalse += falseCount
-            print("\(path): \(samples) samples, \(falseCount) false gestures (scratch-out \(gestures[.scratchOut] ?? 0), strike-through \(gestures[.strikeThrough] ?? 0)) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+            print("\(path): \(samples) samples (\(singleStroke) of one stroke; \(skipped) the service would refuse skipped), \(falseCount) false gestures (scratch-out \(gestures[.scratchOut] ?? 0), strike-through \(gestures[.strikeThrough] ?? 0)) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
             for line in shown { print(line) }
         }
         if !args.positionals.isEmpty {
@@ -64,9 +65,12 @@ enum GesturesCommand {
         do { return try evaluation.generatedGestures(count: count, seed: seed) } catch { throw ToolError("generated: \(error)") }
     }
 
-    /// Calls `body` with every sample of a JSON-lines file, read line by line (a `.gz` through `gzip -dc`).
+    /// Calls `body` with every sample of a JSON-lines file, read line by line (a `.gz` through
+    /// `gzip -dc`); answers how many samples were skipped because the service's ink decoder
+    /// refuses them (no point, a stroke of mismatched x and y).
     private static func forEachSample(_ path: String,
-                                      _ body: (String, String, [Stroke]) throws(ToolError) -> Void) throws(ToolError) {
+                                      _ body: (String, String, [Stroke]) throws(ToolError) -> Void) throws(ToolError) -> Int {
+        var skipped = 0
         let handle: FileHandle
         var process: Process?
         if path.hasSuffix(".gz") {
@@ -97,7 +101,8 @@ enum GesturesCommand {
             } catch let error as ToolError {
                 throw error
             } catch {
-                // A sample the service itself would refuse (too many points, empty) is no writing it reads.
+                // A sample the service itself would refuse is no writing it reads.
+                skipped += 1
                 return
             }
             try body(id, text, strokes)
@@ -115,5 +120,6 @@ enum GesturesCommand {
         }
         try handleLine(pending[...])
         process?.waitUntilExit()
+        return skipped
     }
 }

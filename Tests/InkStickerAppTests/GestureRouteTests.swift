@@ -168,6 +168,18 @@ import TextLayout
         #expect(try setup.app.request(.post, href, token: other.token).status == 401)
     }
 
+    @Test func housekeepingDeletesUndosPastTheirHour() throws {
+        let setup = try Setup()
+        let answer = try setup.post(Self.strike(try setup.words, 0))
+        let href = try #require((answer.json["undo"] as? [String: Any])?["href"] as? String)
+        let database = setup.app.services.database, log = setup.app.services.log
+        #expect(Housekeeping.purgeExpiredUndos(database, log: log) == 0)
+        let later = Timestamp.now() + GestureUndo.lifetimeMs + 1
+        #expect(Housekeeping.purgeExpiredUndos(database, log: log, now: later) == 1)
+        #expect(try setup.app.request(.post, href, token: setup.board.token).status == 404)
+        #expect(try setup.sticker.text == "and teddy bears")
+    }
+
     @Test func gesturesOffReadsTheInkAsWriting() throws {
         let setup = try Setup(text: "dolls", readings: ["milk", "E"])
         let scratch = Self.scratch(try setup.words, 0..<1, reversals: 4)

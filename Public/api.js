@@ -135,6 +135,16 @@ export class BoardAPI {
     });
   }
 
+  /** Takes back what a pen gesture deleted (`href` from the gesture's `undo`); the sticker as it was. */
+  undo(href) {
+    return BoardAPI.fetchJSON(href, {
+      method: 'POST',
+      token: this.board.token,
+      headers: { 'Idempotency-Key': idempotencyKey() },
+      retry: [429, 503],
+    });
+  }
+
   /** Key input is sent again only after 429: a 503 may come after the change was stored, and keys are not idempotent. */
   input(id, ops) {
     return this.request(`/stickers/${encodeURIComponent(id)}/input`, { method: 'POST', json: { ops }, retry: [429] });

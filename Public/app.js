@@ -137,6 +137,9 @@ class App {
     this.lang = null; // the language ink is recognised in; null: the server's default
     this.focusedId = null; // the field typed into
     this.selectedId = null; // a label picked (to delete it)
+    this.undoOffer = null; // the undo of the last pen gesture seen: {id, href, expiresAt}
+    this.undoTimer = null;
+    this.undoOfferSticker = null; // the sticker that undo puts back
     this.toast = new Toast($('toast'));
     this.layer = new StickerLayer($('stickers'));
     this.chips = $('chips');
@@ -168,7 +171,8 @@ class App {
 
   wire() {
     const keepFocus = (element) => element.addEventListener('pointerdown', (event) => event.preventDefault());
-    for (const button of document.querySelectorAll('.toolbar button, #home')) keepFocus(button);
+    for (const button of document.querySelectorAll('.toolbar button, #home, #undo')) keepFocus(button);
+    $('undo').addEventListener('click', () => this.undo());
     keepFocus(this.chips);
     $('end-editing').addEventListener('click', () => this.endEditing());
     $('clear').addEventListener('click', () => this.clear());
@@ -500,14 +504,26 @@ class App {
     } catch {
       return;
     }
+    // A pen gesture's change carries what it did: every page offers its undo.
+    const gesture = payload && payload.gesture;
+    if (gesture) delete payload.gesture;
     switch (type) {
       case 'created':
+        // A sticker put back by an undo (past version 1) may come back after its deletion.
+        if (payload && payload.version > 1) this.deleted.delete(payload.id);
+        if (this.undoOffer && payload && this.undoOfferSticker === payload.id) this.hideUndo();
+        this.upsert(payload, { fresh: true });
+        break;
       case 'updated':
       case 'committed':
-        this.upsert(payload, { fresh: type === 'created' });
+        this.upsert(payload);
+        if (gesture && gesture.undo) this.offerUndo(gesture);
+        // Any other change to the sticker makes its undo stale (the server would refuse it).
+        else if (this.undoOffer && payload && this.undoOfferSticker === payload.id) this.hideUndo();
         break;
       case 'deleted':
         if (payload && payload.id) this.remove(payload.id);
+        if (gesture && gesture.undo) this.offerUndo(gesture);
         break;
       case 'cleared':
         // Not remembered as deleted: a sticker made after the clear, already shown from its own
@@ -548,10 +564,66 @@ class App {
     try {
       const { status, body } = await api.createSticker(strokes, this.lang);
       if (api !== this.api) return; // another board was opened meanwhile
+      if (body && body.gesture) {
+        this.applyGesture(body);
+        return;
+      }
       this.upsert(body, { fresh: status === 201 });
       if (body.state === 'field') this.focus(body.id);
     } catch (error) {
       this.toast.error(error);
+    }
+  }
+
+  // MARK: Gestures
+
+  /** The ink was a scratch-out or strike-through: the field without the words, or no sticker. */
+  applyGesture(result) {
+    if (result.sticker) this.upsert(result.sticker);
+    else if (result.deleted) this.remove(result.deleted.stickerId);
+    this.offerUndo(result);
+  }
+
+  /** Shows what a gesture deleted with its Undo button, for a while (the server keeps it an hour). */
+  offerUndo({ deleted, undo }) {
+    if (!undo || !undo.href) return;
+    if (this.undoOffer && this.undoOffer.id === undo.id && !$('undo-bar').hidden) return;
+    this.undoOffer = undo;
+    this.undoOfferSticker = deleted && deleted.stickerId;
+    const words = (deleted && deleted.words) || [];
+    $('undo-message').textContent = deleted && deleted.sticker
+      ? 'Sticker deleted'
+      : `Deleted “${words.join(' ')}”`;
+    $('undo-bar').hidden = false;
+    clearTimeout(this.undoTimer);
+    this.undoTimer = setTimeout(() => this.hideUndo(), 15000);
+  }
+
+  hideUndo() {
+    clearTimeout(this.undoTimer);
+    $('undo-bar').hidden = true;
+    this.undoOffer = null;
+  }
+
+  async undo() {
+    const offer = this.undoOffer;
+    const api = this.api;
+    if (!offer || !api) return;
+    this.hideUndo();
+    try {
+      const { status, body } = await api.undo(offer.href);
+      if (api !== this.api) return;
+      this.deleted.delete(body.id);
+      this.upsert(body, { fresh: status === 201 });
+      this.toast.show('Restored');
+    } catch (error) {
+      if (error instanceof APIError && error.status === 409) {
+        this.toast.show('That sticker changed since; it cannot be undone.', { error: true });
+      } else if (error instanceof APIError && error.status === 404) {
+        this.toast.show('Nothing to undo any more.', { error: true });
+      } else {
+        this.toast.error(error);
+      }
     }
   }
 
@@ -837,6 +909,12 @@ class App {
   /** Keys typed while the hidden input does not have the focus (after a click elsewhere). */
   documentKey(event) {
     if (event.defaultPrevented || $('board-dialog').open) return;
+    // Ctrl+Z (⌘Z) takes back the gesture offered, wherever the keys go.
+    if (this.undoOffer && (event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      this.undo();
+      return;
+    }
     if (event.target instanceof HTMLInputElement || event.target === $('keys')) return;
     if (this.focusedId) {
       this.keys.handleKey(event);

@@ -23,6 +23,11 @@ a handwritten word from the ink fixtures is drawn on the board, and the test che
 * a page that was away while the server deleted the events it missed (retention,
   ``--keep-events-days``) gets ``reset`` when it reconnects, lists the board again and shows it as
   it is (with $INKSTICKER_BIN: the test runs servers of its own on one database);
+* editing with the pen: a zig-zag drawn with a pen across one word of a field deletes that word
+  (the field re-centres), an Undo button appears and brings it back; a strike-through drawn with
+  a finger deletes the word it crosses, undone with Ctrl+Z; a scratch-out over the whole field
+  deletes the sticker, and Undo puts it back under its id; a second window sees each change
+  through the event stream and offers the same Undo; no gesture's ink is stored;
 * the browser console has no errors.
 
 Screenshots go to the output directory (e2e/browser/out/ by default). Exits non-zero on failure;
@@ -656,6 +661,144 @@ def links(report: Report, api: API, args, out: Path) -> None:
         driver.quit()
 
 
+def word_rects(driver, sticker_id: str) -> list[dict]:
+    """Where the page draws each word of a sticker's text, in viewport pixels (DOM ranges)."""
+    return driver.execute_script(
+        """
+        const span = document.querySelector(`#stickers .sticker[data-id="${arguments[0]}"] .text`);
+        const node = span && span.firstChild;
+        if (!node) return [];
+        const out = [];
+        const words = /\\S+/g;
+        let match;
+        while ((match = words.exec(node.textContent))) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const r = range.getBoundingClientRect();
+          out.push({ word: match[0], left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+        }
+        return out;
+        """,
+        sticker_id,
+    )
+
+
+def zigzag(rect: dict, reversals: int = 6) -> list[dict]:
+    """A scratch-out across a box: back and forth along it, drifting down through its middle."""
+    height = rect["bottom"] - rect["top"]
+    left, right = rect["left"] - 3, rect["right"] + 3
+    xs, ys = [], []
+    for index in range(reversals + 2):
+        x0, x1 = (left, right) if index % 2 == 0 else (right, left)
+        y0 = rect["top"] + height * (0.35 + 0.35 * index / (reversals + 1))
+        y1 = rect["top"] + height * (0.35 + 0.35 * (index + 1) / (reversals + 1))
+        for step in range(12):
+            t = step / 12
+            point = (round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t))
+            if not xs or (xs[-1], ys[-1]) != point:
+                xs.append(point[0])
+                ys.append(point[1])
+    return [{"x": xs, "y": ys}]
+
+
+def strike(rect: dict) -> list[dict]:
+    """A strike-through: one level line through the middle of a box, a little past its ends."""
+    y = round(rect["top"] + 0.55 * (rect["bottom"] - rect["top"]))
+    xs = list(range(round(rect["left"]) - 4, round(rect["right"]) + 5, 3))
+    return [{"x": xs, "y": [y] * len(xs)}]
+
+
+def undo_bar(driver) -> str | None:
+    return driver.execute_script(
+        "const bar = document.getElementById('undo-bar');"
+        "return bar.hidden ? null : document.getElementById('undo-message').textContent;")
+
+
+def gestures(report: Report, api: API, args, out: Path) -> None:
+    sample = pick_sample(args.corpus, args.sample)
+    print(f"gestures: sample {sample['id']} {sample['text']!r}", flush=True)
+    driver = start_browser(DESKTOP, args.chromium, args.chromedriver)
+    try:
+        driver.get(api.base + "/")
+        state = wait(driver, lambda d: (s := page_state(d))["board"] and s["live"] == "live" and s, "the page")
+        board = state["board"]
+        token, base = board["token"], f"/v1/boards/{board['id']}"
+        strokes = scale_into(sample, *DESKTOP, max_height=60, max_width_fraction=0.2, centre_y_fraction=0.45)
+        draw(driver, strokes, interaction.POINTER_PEN)
+        state = wait(driver, lambda d: (s := page_state(d))["stickers"] and s, "a field from the written word")
+        sticker_id = state["stickers"][0]["id"]
+        api.call("PATCH", f"{base}/stickers/{sticker_id}", {"text": "dolls and teddy bears"}, token=token)
+        wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s["text"] == "dolls and teddy bears",
+             "the typed text from the event stream")
+        # A second window on the board, following its events.
+        driver.switch_to.new_window("window")
+        set_viewport(driver, DESKTOP)
+        driver.get(api.base + f"/#board={board['id']}&token={token}")
+        wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s["text"] == "dolls and teddy bears", "the second window")
+        second, first = driver.window_handles[-1], driver.window_handles[0]
+        driver.switch_to.window(first)
+        time.sleep(1)
+
+        # A zig-zag with the pen across "and".
+        words = word_rects(driver, sticker_id)
+        report.check("the page draws the field's four words", [w["word"] for w in words] == ["dolls", "and", "teddy", "bears"],
+                     repr([w["word"] for w in words]))
+        draw(driver, zigzag(words[1]), interaction.POINTER_PEN)
+        state = wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s["text"] == "dolls teddy bears" and s,
+                     "the scratched-out word to go")
+        report.check("a scratch-out drawn with a pen deletes the word under it", True, repr(state["text"]))
+        report.check("an Undo button says what was deleted", undo_bar(driver) == "Deleted “and”", repr(undo_bar(driver)))
+        driver.save_screenshot(str(out / "gesture-scratch.png"))
+        driver.switch_to.window(second)
+        wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s["text"] == "dolls teddy bears", "the second window")
+        report.check("the other window sees the deletion and offers the Undo too", undo_bar(driver) == "Deleted “and”",
+                     repr(undo_bar(driver)))
+        driver.switch_to.window(first)
+        driver.find_element(By.ID, "undo").click()
+        state = wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s["text"] == "dolls and teddy bears" and s,
+                     "the word back after Undo")
+        report.check("Undo brings the word back (a new version)", state["version"] == 4, f"version {state['version']}")
+        report.check("the Undo button goes once used", undo_bar(driver) is None, repr(undo_bar(driver)))
+        time.sleep(1)
+
+        # A strike-through with a finger across "bears", taken back with Ctrl+Z.
+        words = word_rects(driver, sticker_id)
+        draw(driver, strike(words[3]), interaction.POINTER_TOUCH)
+        wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s["text"] == "dolls and teddy",
+             "the struck-through word to go")
+        report.check("a strike-through drawn with a finger deletes the word it crosses", undo_bar(driver) == "Deleted “bears”",
+                     repr(undo_bar(driver)))
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s["text"] == "dolls and teddy bears", "Ctrl+Z to undo")
+        report.check("Ctrl+Z undoes the strike-through", True)
+        time.sleep(1)
+
+        # A scratch-out over all of it deletes the sticker; Undo puts it back under its id.
+        words = word_rects(driver, sticker_id)
+        whole = {"left": words[0]["left"], "right": words[-1]["right"], "top": words[0]["top"], "bottom": words[0]["bottom"]}
+        draw(driver, zigzag(whole, reversals=10), interaction.POINTER_PEN)
+        wait(driver, lambda d: sticker_on_page(d, sticker_id) is None, "the scratched-out sticker to go")
+        report.check("a scratch-out over all of a field deletes the sticker", undo_bar(driver) == "Sticker deleted",
+                     repr(undo_bar(driver)))
+        driver.find_element(By.ID, "undo").click()
+        state = wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s, "the sticker back after Undo")
+        report.check("Undo puts the deleted sticker back", state["text"] == "dolls and teddy bears", repr(state["text"]))
+        driver.switch_to.window(second)
+        wait(driver, lambda d: (s := sticker_on_page(d, sticker_id)) and s["text"] == "dolls and teddy bears",
+             "the sticker back in the second window")
+        report.check("the other window sees it come back", True)
+        driver.switch_to.window(first)
+        _, ink = api.call("GET", f"{base}/stickers/{sticker_id}/ink", token=token)
+        report.check("no gesture's ink was stored as writing", len(ink["inks"]) == 1, f"{len(ink['inks'])} writings")
+        _, listing = api.call("GET", f"{base}/stickers", token=token)
+        report.check("gestures made no sticker of their own", len(listing["stickers"]) == 1, f"{len(listing['stickers'])} stickers")
+        driver.save_screenshot(str(out / "gesture-undo.png"))
+    finally:
+        check_console(report, driver, "gestures")
+        driver.quit()
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -755,7 +898,7 @@ def main() -> int:
     api = API(args.base_url)
     report = Report()
     for name, scenario in (("desktop", desktop), ("phone", phone), ("korean", korean), ("links", links),
-                           ("retention", retention)):
+                           ("gestures", gestures), ("retention", retention)):
         try:
             scenario(report, api, args, args.out)
         except CheckFailed:

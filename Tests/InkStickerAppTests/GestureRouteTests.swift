@@ -194,6 +194,22 @@ import TextLayout
         #expect(((bad.json["errors"] as? [[String: Any]])?.first?["pointer"]) as? String == "/hints/gestures")
     }
 
+    @Test func inkMLTakesGesturesFromTheQuery() throws {
+        let setup = try Setup(text: "dolls", readings: ["milk", "E"])
+        let scratch = Self.scratch(try setup.words, 0..<1, reversals: 4)
+        let strokes: [[String: [Double]]] = [["x": scratch.x, "y": scratch.y]]
+        let inkML = Array(InkMLTests.inkML(strokes, withTime: false).utf8)
+        let headers = ["Content-Type": "application/inkml+xml"]
+        let written = try setup.app.request(.post, setup.board.base + "/stickers?hints.gestures=false", body: inkML,
+                                            headers: headers, token: setup.board.token)
+        #expect(written.status == 200, "\(written.text)")
+        #expect(written.json["text"] as? String == "dolls E")
+        let bad = try setup.app.request(.post, setup.board.base + "/stickers?hints.gestures=maybe", body: inkML,
+                                        headers: headers, token: setup.board.token)
+        #expect(bad.status == 400)
+        #expect(((bad.json["errors"] as? [[String: Any]])?.first?["pointer"]) as? String == "/query/hints.gestures")
+    }
+
     @Test func aZigZagOnEmptyBoardOrWithTargetNewIsWriting() throws {
         let setup = try Setup(text: "dolls", readings: ["milk", "ww", "zz"])
         let scratch = Self.scratch(try setup.words, 0..<1, reversals: 4)

@@ -155,6 +155,21 @@ import TextLayout
         #expect(try setup.events().suffix(2).map(\.version) == [3, 4])
     }
 
+    @Test func aRetriedUndoReplaysItsAnswer() throws {
+        let setup = try Setup(text: "dolls")
+        let answer = try setup.post(Self.scratch(try setup.words, 0..<1, reversals: 4))
+        let href = try #require((answer.json["undo"] as? [String: Any])?["href"] as? String)
+        let key = ["Idempotency-Key": "undo-1"]
+        let first = try setup.app.request(.post, href, headers: key, token: setup.board.token)
+        let again = try setup.app.request(.post, href, headers: key, token: setup.board.token)
+        #expect(first.status == 201 && again.status == 201)
+        #expect(again.body == first.body)
+        #expect(again.header("Idempotent-Replayed") == "true")
+        #expect(try setup.events().filter { $0.type == .created }.count == 2, "the writing, and one undo")
+        // Without the key, a second undo finds nothing to undo.
+        #expect(try setup.app.request(.post, href, token: setup.board.token).status == 404)
+    }
+
     @Test func undoAfterALaterEditIsAConflict() throws {
         let setup = try Setup()
         let answer = try setup.post(Self.strike(try setup.words, 0))

@@ -41,16 +41,18 @@ enum GestureUndo {
     static func apply(_ context: RequestContext, _ services: AppServices) throws -> HTTPResponse {
         let idempotency = try Idempotency.of(context)
         for _ in 0..<StickerChanges.maxAttempts {
-            let (board, undo, current, stored) = try services.database.read { tx in
+            let (board, found, current, stored) = try services.database.read { tx in
                 let board = try BoardAccess.authorize(context, in: tx)
                 let stored = try idempotency.flatMap { try tx.idempotencyRecord(boardId: board.id, key: $0.key, now: Timestamp.now()) }
                 let id = try context.parameter("undoId")
-                guard ResourceID.isPlausible(id), let undo = try tx.undo(id: id, boardId: board.id, now: Timestamp.now()) else {
-                    throw APIError(.notFound, "no such undo: it was used, it expired (undos last an hour), or a later gesture on the same sticker replaced it")
-                }
-                return (board, undo, try tx.sticker(id: undo.stickerId, boardId: board.id), stored)
+                let undo = ResourceID.isPlausible(id) ? try tx.undo(id: id, boardId: board.id, now: Timestamp.now()) : nil
+                return (board, undo, try undo.flatMap { try tx.sticker(id: $0.stickerId, boardId: board.id) }, stored)
             }
+            // A retry of an undo that was done answers as the first time (the undo itself is gone by then).
             if let idempotency, let replay = try idempotency.replay(stored) { return replay }
+            guard let undo = found else {
+                throw APIError(.notFound, "no such undo: it was used, it expired (undos last an hour), or a later gesture on the same sticker replaced it")
+            }
             let now = Timestamp.now()
             var restored = undo.sticker
             restored.updatedAt = now

@@ -41,13 +41,15 @@ public struct GestureEvaluation: Sendable {
     /// wide, one line high, whichever is smaller, as people write at about the size of the text
     /// around), centred on the field's text with a seeded offset of up to a quarter line up or
     /// down, and the field's text is long enough to lie under all of it. Nil when writing.
-    public func classifyWriting<G: RandomNumberGenerator>(_ strokes: [Stroke], text: String,
+    ///
+    /// - Parameter inkScale: the writing this many times the size of the field's text (1: the same size).
+    public func classifyWriting<G: RandomNumberGenerator>(_ strokes: [Stroke], text: String, inkScale: Double = 1,
                                                           random: inout G) throws -> InkGesture? {
         guard let bounds = strokes.bounds, bounds.width > 0 || bounds.height > 0 else { return nil }
         let fontSize = 28.0
         let room = (width: Double(max(1, text.count)) * 0.55 * fontSize, height: 1.16 * fontSize)
-        let scale = min(bounds.width > 0 ? room.width / bounds.width : .infinity,
-                        bounds.height > 0 ? room.height / bounds.height : .infinity)
+        let scale = inkScale * min(bounds.width > 0 ? room.width / bounds.width : .infinity,
+                                   bounds.height > 0 ? room.height / bounds.height : .infinity)
         let inkWidth = bounds.width * scale
         var words: [String] = []
         var field: GestureField

@@ -58,7 +58,8 @@ public struct GestureClassification: Sendable, Hashable {
 ///   each span at least ``Thresholds/longPassFraction`` of the ink's width, those long passes
 ///   must be most of all passes, its path in x must be several times its width
 ///   (``Thresholds/minScratchXPathRatio``) and mostly horizontal
-///   (``Thresholds/minScratchHorizontality``), and it must not be much taller than the text.
+///   (``Thresholds/minScratchHorizontality``), and it must be longer than tall and not much
+///   taller than the text.
 ///   Cursive writing ("mmmm", "wwww", "minimum") moves on: its passes back are short against
 ///   its width. A tall loop retraced ("0", "3") moves as much in y as in x.
 /// - **Strike-through**: the stroke runs forward in x without turning back, its path close to
@@ -87,6 +88,9 @@ public struct GestureClassifier: Sendable {
         public var minScratchHorizontality = 0.7
         /// A scratch-out is at most this many text heights tall (across its axis).
         public var maxScratchHeightInLines = 2.2
+        /// A scratch-out is at most this many times as tall as it is long (across and along its
+        /// axis): it runs along the text, where a retraced "3" or "8" is taller than wide.
+        public var maxScratchAspect = 0.9
         /// A scratch-out's axis is within this angle of the text line.
         public var maxScratchSlantDegrees = 25.0
         /// The path is at most this many times the chord of a strike-through (a wavy line is one).
@@ -163,7 +167,8 @@ public struct GestureClassifier: Sendable {
               Double(long) >= t.minLongPassShare * Double(spans.count),
               shape.xPath >= t.minScratchXPathRatio * width,
               shape.path > 0, shape.xPath / shape.path >= t.minScratchHorizontality,
-              bounds.height <= t.maxScratchHeightInLines * lineHeight
+              bounds.height <= t.maxScratchHeightInLines * lineHeight,
+              bounds.height <= t.maxScratchAspect * width
         else { return nil }
         // The extent it scratches: where its passes typically turn, left and right.
         let turns = shape.turningPoints

@@ -12,11 +12,13 @@ import ToolSupport
 ///   right words.
 enum GesturesCommand {
     static let usage = """
-        usage: inkbench gestures [--generated N] [--seed S] [--show K] CORPUS.jsonl[.gz] ...
+        usage: inkbench gestures [--generated N] [--seed S] [--show K] [--ink-scale F] CORPUS.jsonl[.gz] ...
+          --ink-scale F  writing drawn F times the size of the field's text (default 1)
         """
 
     static func run(_ arguments: ArraySlice<String>) throws(ToolError) {
-        let args = try Arguments(arguments, valued: ["generated", "seed", "show"])
+        let args = try Arguments(arguments, valued: ["generated", "seed", "show", "ink-scale"])
+        let inkScale = try args.double("ink-scale", default: 1)
         let generated = try args.int("generated", default: 10_000)
         let seed = UInt64(try args.int("seed", default: 1))
         let show = try args.int("show", default: 10)
@@ -32,7 +34,7 @@ enum GesturesCommand {
                 samples += 1
                 if strokes.count == 1 { singleStroke += 1 }
                 let gesture: InkGesture?
-                do { gesture = try evaluation.classifyWriting(strokes, text: text, random: &random) } catch {
+                do { gesture = try evaluation.classifyWriting(strokes, text: text, inkScale: inkScale, random: &random) } catch {
                     throw ToolError("\(path) \(id): \(error)")
                 }
                 if let gesture {

@@ -57,7 +57,7 @@ import TextLayout
     }
 
     /// Cursive strokes that go back and forth a little as they move on are writing, whatever text
-    /// they cross: loops ("eeee"), arches ("mmmm", "minimum"), and a "w" chain.
+    /// they cross: loops ("eeee"), arches ("mmmm", "minimum"), a "w" chain, and a retraced "0".
     @Test func cursiveThatMovesOnIsWriting() throws {
         let field = try GestureField(text: "dolls and teddy bears", center: .init(x: 500, y: 300), measurer: Self.evaluation.measurer)
         let box = try #require(field.textBounds)
@@ -72,6 +72,12 @@ import TextLayout
             "eeee": stroke { t in (t * width + 0.06 * width * sin(t * 16 * .pi), 0.5 * h - 0.2 * h * cos(t * 16 * .pi)) },
             "mmmm": stroke { t in (t * width, 0.8 * h - 0.5 * h * abs(sin(t * 12 * .pi))) },
             "wwww": stroke { t in (t * width, 0.3 * h + 0.5 * h * abs(sin(t * 10 * .pi))) },
+            // An "0" gone round three times over "teddy": it turns back in x as a scratch-out does,
+            // but it is taller than wide and moves as much up and down.
+            "000": stroke { t in
+                let word = field.words[2].bounds
+                return (word.center.x - box.minX + 0.3 * h * sin(t * 6 * .pi), 0.5 * h - 0.5 * h * cos(t * 6 * .pi))
+            },
         ]
         for (name, ink) in shapes {
             #expect(GestureClassifier().classify([ink], over: field.glyphs) == .writing, "\(name)")

@@ -103,6 +103,12 @@ public struct LineSegmenter: Sendable {
     /// Strokes without points and stray specks (see `speckRatio`) belong to no line; no
     /// strokes give no lines.
     public func segment(_ strokes: [Stroke]) -> [[Int]] {
+        segment(strokes, inGeometricOrder: false)
+    }
+
+    /// `segment(_:)` for strokes already in the order `geometricOrder(_:)` gives (true: that
+    /// order is not worked out again; the same lines either way).
+    public func segment(_ strokes: [Stroke], inGeometricOrder ordered: Bool) -> [[Int]] {
         let boxes = strokes.map(\.bounds)
         let present = boxes.indices.filter { boxes[$0] != nil }
         guard !present.isEmpty else { return [] }
@@ -111,7 +117,7 @@ public struct LineSegmenter: Sendable {
         let drawn = boxes.map { $0 ?? Rect(x: 0, y: 0, width: 0, height: 0) }
         // The strokes are placed in an order made from their geometry, not in the order they
         // came in (`StrokeOrder`): the same ink in any order gives the same lines.
-        let order = StrokeOrder(options: options).order(present, boxes: drawn)
+        let order = ordered ? present : StrokeOrder(options: options).order(present, boxes: drawn)
         let ordered = order.map { drawn[$0] }
         let lines: [[Int]]
         if options.groupsSyllableBlocks {
@@ -121,6 +127,16 @@ public struct LineSegmenter: Sendable {
             lines = place(ordered, Array(ordered.indices))
         }
         return lines.map { $0.map { order[$0] }.sorted() }
+    }
+
+    /// The strokes' indexes in the order made from their geometry alone that lines are found in
+    /// (`StrokeOrder`: rows top to bottom, each left to right, a dot after its letter), strokes
+    /// without points last. The same strokes in any order give the same sequence of strokes.
+    public func geometricOrder(_ strokes: [Stroke]) -> [Int] {
+        let boxes = strokes.map(\.bounds)
+        let present = boxes.indices.filter { boxes[$0] != nil }
+        let drawn = boxes.map { $0 ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+        return StrokeOrder(options: options).order(present, boxes: drawn) + boxes.indices.filter { boxes[$0] == nil }
     }
 
     /// The placement proper over `boxes` (those listed in `present`, in writing order).

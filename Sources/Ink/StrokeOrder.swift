@@ -107,11 +107,41 @@ struct StrokeOrder {
                 bands.append(Band([unit], boxes))
             }
         }
-        rows = Self.continued(rows, boxes, typical: typical)
+        rows = Self.continued(Self.interleaved(rows, boxes, typical: typical), boxes, typical: typical)
         return rows.sorted {
             let a = Self.median($0.map { boxes[$0].center.y }), b = Self.median($1.map { boxes[$0].center.y })
             return a != b ? a < b : Self.precedes(boxes[$0[0]], boxes[$1[0]])
         }
+    }
+
+    /// Rows joined that run at one height: when the units of the smaller row lie within 0.8
+    /// typical heights (median) of where the other runs at their place (the centre of its three
+    /// units nearest to each; 1 typical height for a row of one or two units: a comma, a
+    /// descender, a letter that slipped), they are one line whose units the bands split (a band
+    /// started on a letter written higher, a line that climbs); two lines of writing lie further
+    /// apart. The closest pair first, each merged row left to right again.
+    private static func interleaved(_ rows: [[Int]], _ boxes: [Rect], typical: Double) -> [[Int]] {
+        var rows = rows
+        /// Where `row` runs at `x`: the median centre of its three units nearest to `x`.
+        func centre(of row: [Int], at x: Double) -> Double {
+            let nearest = row.sorted { abs(boxes[$0].center.x - x) < abs(boxes[$1].center.x - x) }.prefix(3)
+            return median(nearest.map { boxes[$0].center.y })
+        }
+        while rows.count > 1 {
+            var best: (a: Int, b: Int, distance: Double)?
+            for a in rows.indices {
+                for b in rows.indices where b > a {
+                    let (small, large) = rows[a].count <= rows[b].count ? (rows[a], rows[b]) : (rows[b], rows[a])
+                    let distance = median(small.map { abs(boxes[$0].center.y - centre(of: large, at: boxes[$0].center.x)) })
+                    let reach = small.count <= 2 ? 1.0 : 0.8
+                    if distance <= reach * typical, distance < best?.distance ?? .infinity { best = (a, b, distance) }
+                }
+            }
+            guard let best else { break }
+            rows[best.a] = byPosition(rows[best.a] + rows[best.b], boxes)
+            rows.remove(at: best.b)
+        }
+        return rows
     }
 
     /// Rows joined where one goes on where another ends: a row that starts right of where
@@ -146,27 +176,25 @@ struct StrokeOrder {
 
     /// The band a row's recent ink occupies, carried along the row's slope: the median top and
     /// bottom of its last four units, each taken relative to the line through the centres of its
-    /// last eight (least squares, at most 20° steep), so that a sloped or rotated row keeps its
-    /// band from word to word.
+    /// last eight (the median slope of their pairs, at most 12° steep, from at least three pairs),
+    /// so that a sloped or rotated row keeps its band from word to word.
     private struct Band {
         var meanX = 0.0, meanY = 0.0, slope = 0.0, top = 0.0, bottom = 0.0
 
         init(_ row: [Int], _ boxes: [Rect]) {
-            let fitted = row.suffix(8)
-            for unit in fitted {
-                meanX += boxes[unit].center.x
-                meanY += boxes[unit].center.y
+            let fitted = row.suffix(8).map { boxes[$0].center }
+            meanX = StrokeOrder.median(fitted.map(\.x))
+            meanY = StrokeOrder.median(fitted.map(\.y))
+            // The median slope between pairs of centres (Theil-Sen): a descender or a capital
+            // among the last letters does not tilt it as a least-squares line would.
+            var slopes: [Double] = []
+            for (index, a) in fitted.enumerated() {
+                for b in fitted[(index + 1)...] where abs(b.x - a.x) > 0 {
+                    slopes.append((b.y - a.y) / (b.x - a.x))
+                }
             }
-            meanX /= Double(fitted.count)
-            meanY /= Double(fitted.count)
-            var spread = 0.0, covariance = 0.0
-            for unit in fitted {
-                let centre = boxes[unit].center
-                spread += (centre.x - meanX) * (centre.x - meanX)
-                covariance += (centre.x - meanX) * (centre.y - meanY)
-            }
-            let steepest = 0.364  // tan 20°
-            slope = spread > 0 ? max(-steepest, min(steepest, covariance / spread)) : 0
+            let steepest = 0.21  // tan 12°
+            slope = slopes.count >= 3 ? max(-steepest, min(steepest, StrokeOrder.median(slopes))) : 0
             let recent = row.suffix(4).map { boxes[$0] }
             top = StrokeOrder.median(recent.map { $0.minY - line($0.center.x) })
             bottom = StrokeOrder.median(recent.map { $0.maxY - line($0.center.x) })

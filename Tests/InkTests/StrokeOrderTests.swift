@@ -60,6 +60,19 @@ import Testing
         #expect(checked >= 700)
     }
 
+    /// The geometric order is a fixed point (the strokes put in it give it back unchanged), and
+    /// segmenting strokes in it without working it out again gives the same lines.
+    @Test func theGeometricOrderIsAFixedPoint() throws {
+        for (folder, file, hangul) in Self.files {
+            let segmenter = LineSegmenter(options: .init(groupsSyllableBlocks: hangul))
+            for sample in try Corpus.samples(file, folder: folder) {
+                let ordered = segmenter.geometricOrder(sample.strokes).map { sample.strokes[$0] }
+                #expect(segmenter.geometricOrder(ordered) == Array(ordered.indices), "\(file) \(sample.id)")
+                #expect(segmenter.segment(ordered, inGeometricOrder: true) == segmenter.segment(ordered), "\(file) \(sample.id)")
+            }
+        }
+    }
+
     /// Two rows of "각각각", strokes sorted from top to bottom: every initial and vowel comes
     /// before every final, and the finals used to become lines of their own.
     @Test func hangulSortedTopToBottomStaysInItsRows() {

@@ -23,7 +23,8 @@ public struct RecognitionImaging: Sendable {
         /// The strokes drawn into the line images: `strokes`, with a number's tall marks
         /// squeezed when that is on (`TallMarks`).
         public var imageStrokes: [Stroke]
-        /// For each repaired stroke, the index of the request stroke it came from.
+        /// For each repaired stroke, the index of the request stroke it came from (the strokes are
+        /// in the order `LineSegmenter.geometricOrder` gives, not the request's).
         public var origin: [Int]
         /// Whether repair or smoothing changed anything.
         public var repaired: Bool
@@ -47,6 +48,12 @@ public struct RecognitionImaging: Sendable {
             repaired.strokes = smoothed
             repaired.changed = true
         }
+        // Every later step takes the strokes in an order made from their geometry (rows top to
+        // bottom, each left to right), so what is read does not depend on the order they came in.
+        let segmenter = LineSegmenter(options: imager.options.segmentation)
+        let order = segmenter.geometricOrder(repaired.strokes)
+        repaired.strokes = order.map { repaired.strokes[$0] }
+        repaired.origin = order.map { repaired.origin[$0] }
         let strokes = repaired.strokes
         let glyph = isSingleGlyph(strokes)
         var imager = self.imager
@@ -64,7 +71,7 @@ public struct RecognitionImaging: Sendable {
         // can look like a line of its own).
         let lines = glyph ? InkLines(lines: [strokes.indices.filter { strokes[$0].pointCount > 0 }],
                                      typicalStrokeHeight: imager.typicalStrokeHeight(of: strokes))
-            : imager.lines(of: strokes)
+            : InkLines(lines: segmenter.segment(strokes, inGeometricOrder: true), typicalStrokeHeight: imager.typicalStrokeHeight(of: strokes))
         // After line finding, so a squeezed mark cannot move a stroke to another line.
         var imageStrokes = strokes
         if options.squeezesTallMarks, hint == .number, !glyph {

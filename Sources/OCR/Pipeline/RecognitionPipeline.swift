@@ -66,10 +66,10 @@ struct RecognitionPipeline: Sendable {
             if !vocabulary.isEmpty { reading.apply(vocabulary) }
             var result = reading.line(strokes: ink.strokes)
             guard !result.text.isEmpty else { continue }
-            if ink.repaired {
-                for w in result.words.indices {
-                    result.words[w].strokes = Array(Set(result.words[w].strokes.map { ink.origin[$0] })).sorted()
-                }
+            // Back to the request's strokes (repair may have cut some, and the strokes were put in
+            // geometric order).
+            for w in result.words.indices {
+                result.words[w].strokes = Array(Set(result.words[w].strokes.map { ink.origin[$0] })).sorted()
             }
             recognized.append(result)
             var alternatives = reading.alternatives(hint: hint)

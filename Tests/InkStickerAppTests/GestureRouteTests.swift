@@ -269,6 +269,29 @@ import TextLayout
         #expect(try setup.events().filter { $0.type == .updated }.count == 2, "the PATCH and one gesture")
     }
 
+    /// More stickers under the ink than are looked at: the one on top (the newest) is the one the
+    /// writer sees and crosses out, not one hidden under it.
+    @Test func theStickerOnTopIsEditedWhenManyLieUnderTheInk() throws {
+        let setup = try Setup()
+        let bottom = try setup.sticker
+        var ids: [String] = []
+        try setup.app.services.database.write { tx in
+            for index in 0...GesturePlan.maxStickersUnderInk {
+                var copy = bottom
+                copy.id = "s_stacked\(index)"
+                ids.append(try tx.insertSticker(copy).id)
+            }
+        }
+        let answer = try setup.post(Self.strike(try setup.words, 1))
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect((answer.json["deleted"] as? [String: Any])?["stickerId"] as? String == ids.last)
+        let texts = try setup.app.services.database.read { tx in
+            try ids.map { try tx.sticker(id: $0, boardId: setup.board.id)?.text }
+        }
+        #expect(texts.last == "dolls teddy bears")
+        #expect(texts.dropLast().allSatisfy { $0 == "dolls and teddy bears" }, "the stickers under it are untouched")
+    }
+
     /// Gestures raced with key input on two fields: every write lands at its own version, in
     /// order, each with its event, and what every gesture deleted is gone.
     @Test func concurrentGesturesAndKeyInputKeepEveryEdit() throws {

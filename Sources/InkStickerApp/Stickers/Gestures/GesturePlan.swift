@@ -47,7 +47,7 @@ struct GesturePlan: Sendable {
             case .sticker(let id): return try tx.sticker(id: id, boardId: boardID).map { [$0] } ?? []
             case .auto:
                 let rect = StickerRecord.Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
-                return try tx.listStickers(boardId: boardID, intersecting: rect, limit: maxStickersUnderInk).stickers.reversed()
+                return try tx.topmostStickers(boardId: boardID, intersecting: rect, limit: maxStickersUnderInk)
             }
         }
         let classifier = GestureClassifier()

@@ -80,28 +80,61 @@ public enum WordLayout {
 
     /// `text` without the characters in `ranges` (words from ``words(of:metrics:in:alignment:)``),
     /// each with one space or tab next to it, the one after it, else the one before it, so that
-    /// the words left keep one separator between them. Line breaks stay.
+    /// the words left keep one separator between them. A line that loses all its words goes with
+    /// its line break (the one after it, else the one before it), so that crossing out a line
+    /// leaves no blank line in its place; other line breaks, blank lines the text already had
+    /// among them, stay.
     public static func removing(_ ranges: [Range<Int>], from text: String) -> String {
-        var characters = Array(text)
-        func isSpace(_ index: Int) -> Bool {
-            characters.indices.contains(index) && (characters[index] == " " || characters[index] == "\t")
-        }
-        // From the last word to the first, so the offsets of those still to remove stay valid and a
-        // run of neighbouring words goes with the separators between them.
-        var end = characters.count
-        for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) {
-            let clamped = range.clamped(to: 0..<min(end, characters.count))
-            guard !clamped.isEmpty else { continue }
-            characters.removeSubrange(clamped)
-            let at = clamped.lowerBound
-            if isSpace(at) {
-                characters.remove(at: at)
-            } else if isSpace(at - 1) {
-                characters.remove(at: at - 1)
+        // The lines, each with the offset of its first character and the break that ends it.
+        var lines: [(start: Int, characters: [Character], lineBreak: Character?)] = []
+        var current: [Character] = []
+        var start = 0
+        for (offset, character) in text.enumerated() {
+            if character == "\n" || character == "\r\n" {
+                lines.append((start, current, character))
+                current = []
+                start = offset + 1
+            } else {
+                current.append(character)
             }
-            end = at
         }
-        return String(characters)
+        lines.append((start, current, nil))
+
+        func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" }
+        var kept: [(characters: [Character], lineBreak: Character?)] = []
+        for line in lines {
+            var characters = line.characters
+            var touched = false
+            // From the last word to the first, so the offsets of those still to remove stay valid
+            // and a run of neighbouring words goes with the separators between them.
+            var end = characters.count
+            for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) {
+                let local = (range.lowerBound - line.start)..<(range.upperBound - line.start)
+                let clamped = local.clamped(to: 0..<min(end, characters.count))
+                guard !clamped.isEmpty else { continue }
+                touched = true
+                characters.removeSubrange(clamped)
+                let at = clamped.lowerBound
+                if characters.indices.contains(at), isSpace(characters[at]) {
+                    characters.remove(at: at)
+                } else if characters.indices.contains(at - 1), isSpace(characters[at - 1]) {
+                    characters.remove(at: at - 1)
+                }
+                end = at
+            }
+            if touched, characters.allSatisfy({ isSpace($0) || $0 == "\r" }) {
+                // The line is gone with its break; the last line takes the break before it instead.
+                if line.lineBreak == nil, !kept.isEmpty { kept[kept.count - 1].lineBreak = nil }
+                continue
+            }
+            kept.append((characters, line.lineBreak))
+        }
+        var result = ""
+        for line in kept {
+            result.append(contentsOf: line.characters)
+            if let lineBreak = line.lineBreak { result.append(lineBreak) }
+        }
+        return result
     }
 
     private static func slack(_ room: Double, _ alignment: TextAlignment) -> Double {

@@ -269,6 +269,21 @@ import TextLayout
         #expect(try setup.events().filter { $0.type == .updated }.count == 2, "the PATCH and one gesture")
     }
 
+    /// Scratching out the first line of two leaves one line, not a blank line above the second.
+    @Test func aLineScratchedOutWholeLeavesNoBlankLine() throws {
+        let setup = try Setup(text: "dolls and\nteddy bears")
+        let before = try setup.sticker
+        let words = try setup.words
+        let answer = try setup.post(Self.scratch(words, 0..<2, reversals: 6))
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect((answer.json["deleted"] as? [String: Any])?["words"] as? [String] == ["dolls", "and"])
+        let sticker = try #require(answer.json["sticker"] as? [String: Any])
+        #expect(sticker["text"] as? String == "teddy bears")
+        #expect(Geometry.frame(sticker["frame"]).height < before.frame.height, "one line tall")
+        let href = try #require((answer.json["undo"] as? [String: Any])?["href"] as? String)
+        #expect(try setup.app.request(.post, href, token: setup.board.token).json["text"] as? String == "dolls and\nteddy bears")
+    }
+
     /// More stickers under the ink than are looked at: the one on top (the newest) is the one the
     /// writer sees and crosses out, not one hidden under it.
     @Test func theStickerOnTopIsEditedWhenManyLieUnderTheInk() throws {

@@ -40,4 +40,19 @@ import TextLayout
         #expect(WordLayout.removing([6..<9], from: "dolls and\nbears") == "dolls\nbears")
         #expect(WordLayout.removing([0..<2], from: "한글 👍🏽 ok") == "👍🏽 ok")
     }
+
+    /// A line crossed out whole goes with its line break: no blank line is left where it was.
+    @Test func aLineThatLosesAllItsWordsGoesWithItsBreak() {
+        let text = "dolls and\nteddy bears"
+        #expect(WordLayout.removing([0..<5, 6..<9], from: text) == "teddy bears")
+        #expect(WordLayout.removing([10..<15, 16..<21], from: text) == "dolls and")
+        #expect(WordLayout.removing([6..<9, 10..<15, 16..<21], from: text) == "dolls")
+        #expect(WordLayout.removing([6..<9], from: "dolls\nand\nbears") == "dolls\nbears")
+        #expect(WordLayout.removing([0..<5], from: "dolls\r\nbears") == "bears")
+        #expect(WordLayout.removing([6..<11], from: "dolls\r\nbears") == "dolls", "a CR LF is one character")
+        // Lines the removal does not touch stay as they were, blank ones too.
+        #expect(WordLayout.removing([5..<6], from: "a\n\nb c") == "a\n\nb")
+        #expect(WordLayout.removing([3..<4], from: "a\n\nb\nc") == "a\n\nc")
+        #expect(WordLayout.removing([0..<5, 6..<9, 10..<15, 16..<21], from: text) == "")
+    }
 }

@@ -12,8 +12,9 @@ import TextLayout
 /// - Only ink posted with gestures on (`hints.gestures`, default true) and a target other than
 ///   `new` is classified, and only against the text of stickers whose frames meet the ink (the
 ///   topmost first; the named one alone for a sticker target). Anything else is writing.
-/// - Words a gesture deletes go from the field's text (each with one space next to it); the
-///   field keeps its centre and its frame is fitted again. A gesture that leaves no text deletes
+/// - Words a gesture deletes go from the field's text (each with one space next to it, and a
+///   line left without words with its line break); the field keeps its centre and its frame is
+///   fitted again. A gesture that leaves no text deletes
 ///   the sticker. A label's text is final: a gesture over all of it deletes the label, a gesture
 ///   over part of it is refused (409) and changes nothing.
 /// - The gesture's ink is not stored. What it deleted is kept as an undo (`GestureUndo`).

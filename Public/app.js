@@ -289,6 +289,8 @@ class App {
     this.focusedId = null;
     this.selectedId = null;
     this.hideChips();
+    // An undo offered on the board being left is no undo of the next one (its href names the old board).
+    this.hideUndo();
     this.board = { id: board.id, token: board.token };
     this.api = new BoardAPI(this.board);
     storage.save(this.board);
@@ -529,6 +531,8 @@ class App {
         // Not remembered as deleted: a sticker made after the clear, already shown from its own
         // answer, comes back with its `created` event, which follows the clear.
         for (const id of [...this.stickers.keys()]) this.remove(id, { forever: false });
+        // A gesture's undo would put a sticker back on the board just cleared.
+        this.hideUndo();
         break;
       case 'reset':
         // The server no longer keeps events this page has not seen: list the board again.
@@ -603,6 +607,7 @@ class App {
     clearTimeout(this.undoTimer);
     $('undo-bar').hidden = true;
     this.undoOffer = null;
+    this.undoOfferSticker = null;
   }
 
   async undo() {
@@ -792,6 +797,7 @@ class App {
     try {
       const { body } = await this.api.clear();
       for (const id of [...this.stickers.keys()]) this.remove(id);
+      this.hideUndo();
       this.toast.show(body.deleted === 1 ? 'Removed 1 sticker' : `Removed ${body.deleted} stickers`);
     } catch (error) {
       this.toast.error(error);

@@ -27,7 +27,8 @@ a handwritten word from the ink fixtures is drawn on the board, and the test che
   (the field re-centres), an Undo button appears and brings it back; a strike-through drawn with
   a finger deletes the word it crosses, undone with Ctrl+Z; a scratch-out over the whole field
   deletes the sticker, and Undo puts it back under its id; a second window sees each change
-  through the event stream and offers the same Undo; no gesture's ink is stored;
+  through the event stream and offers the same Undo; no gesture's ink is stored; opening another
+  board, or a clear of the board, takes the Undo away;
 * the browser console has no errors.
 
 Screenshots go to the output directory (e2e/browser/out/ by default). Exits non-zero on failure;
@@ -794,6 +795,26 @@ def gestures(report: Report, api: API, args, out: Path) -> None:
         _, listing = api.call("GET", f"{base}/stickers", token=token)
         report.check("gestures made no sticker of their own", len(listing["stickers"]) == 1, f"{len(listing['stickers'])} stickers")
         driver.save_screenshot(str(out / "gesture-undo.png"))
+
+        # The Undo bar belongs to the board it was offered on: opening another board takes it away
+        # (its Undo, and Ctrl+Z, would have gone to the old board's href with the new board's token),
+        # and so does a clear of the board (its Undo would put a sticker back on the cleared board).
+        words = word_rects(driver, sticker_id)
+        draw(driver, strike(words[3]), interaction.POINTER_TOUCH)
+        wait(driver, lambda d: undo_bar(d) == "Deleted “bears”", "the Undo bar of one more strike-through")
+        driver.find_element(By.ID, "board-button").click()
+        wait(driver, lambda d: d.find_element(By.ID, "new-board").is_displayed(), "the board dialog")
+        driver.find_element(By.ID, "new-board").click()
+        wait(driver, lambda d: (s := page_state(d))["board"] and s["board"]["id"] != board["id"] and s["live"] == "live",
+             "a new board")
+        report.check("opening another board takes the Undo of the one before away", undo_bar(driver) is None,
+                     repr(undo_bar(driver)))
+        driver.switch_to.window(second)
+        wait(driver, lambda d: undo_bar(d) == "Deleted “bears”", "the other window's Undo bar")
+        api.call("DELETE", f"{base}/stickers", token=token)
+        wait(driver, lambda d: sticker_on_page(d, sticker_id) is None, "the clear in the other window")
+        report.check("a clear of the board takes its Undo away", undo_bar(driver) is None, repr(undo_bar(driver)))
+        driver.switch_to.window(first)
     finally:
         check_console(report, driver, "gestures")
         driver.quit()

@@ -68,7 +68,9 @@ public struct GestureClassification: Sendable, Hashable {
 ///   tall, and it passes through the middle band of the words it crosses.
 ///
 /// Words: a scratch-out deletes the words whose width lies mostly (``Thresholds/minWordCoverage``)
-/// between its typical left and right turning points and whose line it overlaps; a
+/// between its typical left and right turning points and whose line it overlaps (over several
+/// lines, only the lines it covers nearly as much as the one it covers most,
+/// ``Thresholds/minScratchLineShare``); a
 /// strike-through the words whose width it crosses mostly inside their middle band.
 ///
 /// Every threshold errs on the side of writing: a false gesture destroys text, a missed one
@@ -108,6 +110,9 @@ public struct GestureClassifier: Sendable {
         public var middleBand: ClosedRange<Double> = 0.3...0.75
         /// The part of a line's glyph box a scratch-out must reach into, as fractions from the top.
         public var scratchBand: ClosedRange<Double> = 0.15...0.85
+        /// Over words on several lines, a scratch-out deletes those of a line only when it covers
+        /// at least this fraction of the height of the line it covers most.
+        public var minScratchLineShare = 0.6
         /// A word is deleted when the gesture covers at least this fraction of its width.
         public var minWordCoverage = 0.6
         /// Reversals are counted once x turns back by this fraction of the ink's width.
@@ -183,12 +188,41 @@ public struct GestureClassifier: Sendable {
         guard right > left else { return nil }
         // Back on the board: the axis from `left` to `right`, and how far the scratch reaches across it.
         let from = axis.centre.x + left * cos, to = axis.centre.x + right * cos
-        return Self.words(in: glyphs, covering: from...to, minimum: t.minWordCoverage) { box in
-            // Across its axis, the scratch reaches into the middle band of the word (not only over or under it).
+        func across(_ box: Rect) -> (top: Double, bottom: Double) {
             let axisY = axis.centre.y + (box.center.x - axis.centre.x) * sin / cos
+            return (axisY + bounds.minY, axisY + bounds.maxY)
+        }
+        let words = Self.words(in: glyphs, covering: from...to, minimum: t.minWordCoverage) { box in
+            // Across its axis, the scratch reaches into the middle band of the word (not only over or under it).
+            let reach = across(box)
             let band = (top: box.minY + t.scratchBand.lowerBound * box.height,
                         bottom: box.minY + t.scratchBand.upperBound * box.height)
-            return axisY + bounds.minY <= band.bottom && axisY + bounds.maxY >= band.top
+            return reach.top <= band.bottom && reach.bottom >= band.top
+        }
+        // Over several lines, only those it covers nearly as much as the one it covers most: a
+        // scratch-out over one line that runs a little into the next keeps the next line's words.
+        return Self.onLinesCovered(words, glyphs: glyphs, share: t.minScratchLineShare) { box in
+            let reach = across(box)
+            return max(0, min(reach.bottom, box.maxY) - max(reach.top, box.minY)) / box.height
+        }
+    }
+
+    /// Of `words`, those on the lines whose height the scratch-out covers (`coverage` of a word's
+    /// box, the most of any word on the line) for at least `share` of the most it covers of any
+    /// line. Words on one line are all kept. A line is the words whose boxes share their top.
+    private static func onLinesCovered(_ words: [Int], glyphs: [GestureGlyph], share: Double,
+                                       coverage: (Rect) -> Double) -> [Int] {
+        let wanted = Set(words)
+        var boxes: [Int: Rect] = [:]
+        for glyph in glyphs where wanted.contains(glyph.word) {
+            boxes[glyph.word] = boxes[glyph.word].map { $0.union(glyph.box) } ?? glyph.box
+        }
+        var lines: [Double: Double] = [:]
+        for box in boxes.values { lines[box.minY] = max(lines[box.minY] ?? 0, coverage(box)) }
+        guard lines.count > 1, let best = lines.values.max(), best > 0 else { return words }
+        return words.filter { word in
+            guard let box = boxes[word], let covered = lines[box.minY] else { return false }
+            return covered >= share * best
         }
     }
 

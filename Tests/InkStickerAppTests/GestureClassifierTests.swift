@@ -97,4 +97,41 @@ import TextLayout
         #expect(GestureClassifier().classify([line(words.minY + 0.55 * words.height)], over: field.glyphs)
                 == GestureClassification(gesture: .strikeThrough, words: [3]))
     }
+
+    /// A zig-zag over `box`: level passes from its left to its right edge and back, drifting from
+    /// `top` to `bottom` (board coordinates).
+    static func zigzag(minX: Double, maxX: Double, top: Double, bottom: Double, reversals: Int) -> Stroke {
+        var xs: [Double] = [], ys: [Double] = []
+        for index in 0...reversals {
+            let (x0, x1) = index % 2 == 0 ? (minX, maxX) : (maxX, minX)
+            for step in 0..<10 {
+                let f = (Double(index) + Double(step) / 10) / Double(reversals + 1)
+                xs.append(x0 + (x1 - x0) * Double(step) / 10)
+                ys.append(top + (bottom - top) * f)
+            }
+        }
+        return Stroke(x: xs, y: ys)
+    }
+
+    /// A scratch-out over the first line of two that runs a little past that line's glyph box (as
+    /// loose hands do) deletes that line's words only; one over both lines deletes both.
+    @Test func aScratchOutOverOneLineKeepsTheNextLinesWords() throws {
+        let field = try GestureField(text: "dolls and\nteddy bears", center: .init(x: 400, y: 300), measurer: Self.evaluation.measurer)
+        let words = field.words
+        #expect(words.map(\.line) == [0, 0, 1, 1])
+        let first = words[0].bounds.union(words[1].bounds), second = words[2].bounds.union(words[3].bounds)
+        let h = first.height
+        let classifier = GestureClassifier()
+        for reach in [0.9, 1.0, 1.1, 1.2, 1.3] {
+            let scratch = Self.zigzag(minX: first.minX, maxX: first.maxX, top: first.minY, bottom: first.minY + reach * h, reversals: 6)
+            #expect(classifier.classify([scratch], over: field.glyphs) == GestureClassification(gesture: .scratchOut, words: [0, 1]),
+                    "reaching \(reach) lines down")
+            // The same on the second line, running up into the first.
+            let up = Self.zigzag(minX: second.minX, maxX: second.maxX, top: second.maxY - reach * h, bottom: second.maxY, reversals: 6)
+            #expect(classifier.classify([up], over: field.glyphs) == GestureClassification(gesture: .scratchOut, words: [2, 3]),
+                    "reaching \(reach) lines up")
+        }
+        let both = Self.zigzag(minX: first.minX, maxX: first.maxX, top: first.minY + 0.1 * h, bottom: second.maxY - 0.1 * h, reversals: 8)
+        #expect(classifier.classify([both], over: field.glyphs) == GestureClassification(gesture: .scratchOut, words: [0, 1, 2, 3]))
+    }
 }

@@ -138,6 +138,19 @@ import TextLayout
         #expect(again.header("Content-Type") == "application/problem+json")
     }
 
+    /// Clearing the board ends every undo: a sticker a gesture deleted does not come back onto
+    /// the cleared board, nor do deleted words into a field that is gone.
+    @Test func clearingTheBoardEndsItsUndos() throws {
+        let setup = try Setup(text: "dolls", readings: ["milk", "E"])
+        let answer = try setup.post(Self.scratch(try setup.words, 0..<1, reversals: 4))
+        #expect(answer.status == 200, "\(answer.text)")
+        let href = try #require((answer.json["undo"] as? [String: Any])?["href"] as? String)
+        #expect(try setup.app.request(.delete, setup.board.base + "/stickers", token: setup.board.token).status == 200)
+        let undone = try setup.app.request(.post, href, token: setup.board.token)
+        #expect(undone.status == 404, "\(undone.text)")
+        #expect(try setup.app.request(.get, setup.board.base + "/stickers/\(setup.id)", token: setup.board.token).status == 404)
+    }
+
     @Test func undoOfDeletedWordsRestoresTextAndFrameAsANewVersion() throws {
         let setup = try Setup()
         let before = try setup.sticker

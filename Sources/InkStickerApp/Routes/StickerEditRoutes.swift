@@ -70,6 +70,8 @@ enum StickerEditRoutes {
             let (count, boardID) = try services.database.write { tx -> (Int, String) in
                 let board = try BoardAccess.authorize(context, in: tx)
                 let count = try tx.deleteAllStickers(boardId: board.id)
+                // What a gesture deleted before does not come back onto the cleared board.
+                try tx.deleteUndos(boardId: board.id)
                 let payload = JSONWriter().string(.object([("boardId", .string(board.id)), ("deleted", .number(Double(count)))]))
                 try tx.appendEvent(boardId: board.id, stickerId: nil, type: .cleared, version: nil, payload: payload,
                                    createdAt: Timestamp.now())

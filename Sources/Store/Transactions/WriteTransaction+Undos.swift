@@ -11,6 +11,7 @@ extension WriteTransaction {
             SELECT id FROM gesture_undos WHERE board_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2)
         """
     private static let deleteUndo = "DELETE FROM gesture_undos WHERE id = $1 AND board_id = $2"
+    private static let deleteBoardUndos = "DELETE FROM gesture_undos WHERE board_id = $1"
     private static let purge = """
         DELETE FROM gesture_undos WHERE id IN (SELECT id FROM gesture_undos WHERE expires_at <= $1 LIMIT $2)
         """
@@ -39,6 +40,16 @@ extension WriteTransaction {
     public func deleteUndo(id: String, boardId: String) throws -> Bool {
         try scope(board: boardId)
         return try run(Self.deleteUndo, [.text(id), .text(boardId)]) == 1
+    }
+
+    /// Deletes every undo of a board: its stickers were cleared, and nothing a gesture deleted
+    /// before is to come back onto the cleared board.
+    ///
+    /// - Returns: how many were deleted.
+    @discardableResult
+    public func deleteUndos(boardId: String) throws -> Int {
+        try scope(board: boardId)
+        return try run(Self.deleteBoardUndos, [.text(boardId)])
     }
 
     /// Deletes undos expired at `now`, at most `limit` per call (keeps the write short).

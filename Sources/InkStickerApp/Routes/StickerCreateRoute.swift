@@ -55,38 +55,41 @@ enum StickerCreateRoute {
     /// make the ink writing after all.
     static func gesture(_ request: CreateRequest, board: String, idempotency: Idempotency?,
                         _ services: AppServices) throws -> HTTPResponse? {
-        for _ in 0..<maxPlans {
-            guard let plan = try GesturePlan.make(request, boardID: board, idempotency: idempotency, services) else { return nil }
-            switch try plan.persist(idempotency: idempotency, services) {
-            case .replayed(let response):
-                return response
-            case .stored:
-                services.events.notify(boardId: board)
-                return plan.response
-            case .stale:
-                continue
-            }
+        try stored(board: board, what: "the sticker kept changing while this gesture was stored", services) {
+            try GesturePlan.make(request, boardID: board, idempotency: idempotency, services)
+                .map { plan in { (try plan.persist(idempotency: idempotency, services), plan.response) } }
         }
-        throw APIError(.serviceUnavailable, "the sticker kept changing while this gesture was stored; retry",
-                       headers: [("Retry-After", "1")])
     }
 
     /// Steps 4 to 6: lay out, persist (again from the lay-out when the field changed meanwhile), answer.
     static func answer(_ request: CreateRequest, _ read: Recognition, board: String, idempotency: Idempotency?,
                        _ services: AppServices) throws -> HTTPResponse {
-        for _ in 0..<maxPlans {
+        // A writing always has a plan, so there is always an answer.
+        guard let response = try stored(board: board, what: "the field kept changing while this writing was stored", services, plan: {
             let plan = try StickerPlan.make(request, read, boardID: board, idempotency: idempotency, services)
-            switch try plan.persist(idempotency: idempotency, services) {
-            case .replayed(let response):
-                return response
+            return { (try plan.persist(idempotency: idempotency, services), plan.response) }
+        }) else { throw APIError(.internalServerError, "no plan for this writing") }
+        return response
+    }
+
+    /// Makes a plan (nil: nothing to store) and persists it, again from a new plan while what it
+    /// was made from changes under it (at most `maxPlans` times, then 503): the stored plan's
+    /// response (after notifying the board's followers), or a concurrent retry's.
+    private static func stored(board: String, what: String, _ services: AppServices,
+                               plan: () throws -> (() throws -> (StickerPlan.Persisted, HTTPResponse))?) throws -> HTTPResponse? {
+        for _ in 0..<maxPlans {
+            guard let persist = try plan() else { return nil }
+            let (persisted, response) = try persist()
+            switch persisted {
+            case .replayed(let replay):
+                return replay
             case .stored:
                 services.events.notify(boardId: board)
-                return plan.response
+                return response
             case .stale:
                 continue
             }
         }
-        throw APIError(.serviceUnavailable, "the field kept changing while this writing was stored; retry",
-                       headers: [("Retry-After", "1")])
+        throw APIError(.serviceUnavailable, what + "; retry", headers: [("Retry-After", "1")])
     }
 }

@@ -127,10 +127,18 @@ struct StrokeOrder {
             let nearest = row.sorted { abs(boxes[$0].center.x - x) < abs(boxes[$1].center.x - x) }.prefix(3)
             return median(nearest.map { boxes[$0].center.y })
         }
+        /// The range of a row's unit centres, vertically: rows whose ranges lie further apart than
+        /// the reach cannot be one line, and are not compared unit by unit.
+        func span(_ row: [Int]) -> ClosedRange<Double> {
+            let centres = row.map { boxes[$0].center.y }
+            return centres.min()!...centres.max()!
+        }
+        var spans = rows.map(span)
         while rows.count > 1 {
             var best: (a: Int, b: Int, distance: Double)?
             for a in rows.indices {
-                for b in rows.indices where b > a {
+                for b in rows.indices where b > a
+                    && max(spans[a].lowerBound, spans[b].lowerBound) - min(spans[a].upperBound, spans[b].upperBound) <= typical {
                     let (small, large) = rows[a].count <= rows[b].count ? (rows[a], rows[b]) : (rows[b], rows[a])
                     let distance = median(small.map { abs(boxes[$0].center.y - centre(of: large, at: boxes[$0].center.x)) })
                     let reach = small.count <= 2 ? 1.0 : 0.8
@@ -139,7 +147,9 @@ struct StrokeOrder {
             }
             guard let best else { break }
             rows[best.a] = byPosition(rows[best.a] + rows[best.b], boxes)
+            spans[best.a] = span(rows[best.a])
             rows.remove(at: best.b)
+            spans.remove(at: best.b)
         }
         return rows
     }

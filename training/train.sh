@@ -12,6 +12,9 @@
 #   SHARED=../shared        read-only corpora, tools and base model
 #   WORK=training/work      everything generated (git-ignored)
 #   SYNTH_N=20000           synthetic training samples (two generator processes)
+#   MIX=training/mix.json   their mix (training/mix-korfonts.json: also the Latin letters and digits
+#                           of 90 handwriting fonts of ../shared/fonts/kor, a lever); the held-out
+#                           synthetic lines stay mix.json's
 #   DEV_N=500               synthetic held-out samples
 #   ENGLISH_N=400           held-out English lines (unseen fonts and texts, mix-heldout.json)
 #   HELDOUT_PROSE_DIR=/usr/share/common-licenses  English texts of those lines
@@ -63,6 +66,7 @@ source "$(dirname "$0")/common.sh"
 T="$ROOT/training"
 WORK="${WORK:-$T/work}"
 SYNTH_N="${SYNTH_N:-20000}"
+MIX="${MIX:-$T/mix.json}"
 DEV_N="${DEV_N:-500}"
 ENGLISH_N="${ENGLISH_N:-400}"
 HELDOUT_PROSE_DIR="${HELDOUT_PROSE_DIR:-/usr/share/common-licenses}"
@@ -128,10 +132,10 @@ stage_data() {
 
 stage_synth() {
     mkdir -p "$WORK/ink"
-    log "synthetic ink: $SYNTH_N training samples (seeds 101, 102), $DEV_N held out (seed 201)"
+    log "synthetic ink: $SYNTH_N training samples of $(basename "$MIX") (seeds 101, 102), $DEV_N held out (seed 201)"
     local half=$((SYNTH_N / 2))
-    "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 101 --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 102 --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$MIX" --seed 101 --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$MIX" --seed 102 --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
     "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 201 --n "$DEV_N" --prefix dev -o "$WORK/ink/dev-synth.jsonl"
     # Held-out English: fonts and texts training never sees.
     PROSE_DIR="$HELDOUT_PROSE_DIR" "$PY" "$T/gen_ink.py" --config "$T/mix-heldout.json" --seed 202 \

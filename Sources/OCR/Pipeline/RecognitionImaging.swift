@@ -48,8 +48,9 @@ public struct RecognitionImaging: Sendable {
             repaired.strokes = smoothed
             repaired.changed = true
         }
-        // Every later step takes the strokes in an order made from their geometry (rows top to
-        // bottom, each left to right), so what is read does not depend on the order they came in.
+        // Every later step takes Hangul strokes in an order made from their geometry (rows top to
+        // bottom, each left to right), so what is read does not depend on the order they came in;
+        // Latin strokes stay in writing order (`LineSegmenter.geometricOrder`).
         let segmenter = LineSegmenter(options: imager.options.segmentation)
         let order = segmenter.geometricOrder(repaired.strokes)
         repaired.strokes = order.map { repaired.strokes[$0] }

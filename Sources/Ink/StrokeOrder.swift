@@ -1,23 +1,24 @@
 import Geometry
 
-/// An order of strokes made from their geometry alone, close to the order people write in:
-/// rows top to bottom, each row left to right, a dot or bar right after the letter it is
-/// nearest to, and (for Hangul) a syllable's strokes together, top left first.
+/// An order of Hangul strokes made from their geometry alone, close to the order people write
+/// in: rows top to bottom, each row left to right, a syllable's strokes together (top left
+/// first), a dot or bar right after the block it is nearest to.
 ///
-/// `LineSegmenter` reads strokes in this order rather than in the order they arrived, so what
-/// is read does not depend on that order: a 받침 or the bar of a ㅊ added after the word, strokes
-/// merged from several sources, InkML trace groups in any order, or ink sorted from top to
-/// bottom all give the lines the same ink written in order gives.
+/// `LineSegmenter` reads Korean ink (`groupsSyllableBlocks`) in this order rather than in the
+/// order it arrived, so what is read does not depend on that order: a 받침 or the bar of a ㅊ
+/// added after the word, strokes merged from several sources, InkML trace groups in any order, or
+/// ink sorted from top to bottom all give the lines the same ink written in order gives. Latin ink
+/// keeps its writing order (`LineSegmenter.geometricOrder` says why).
 ///
-/// - Units: for Hangul (`groupsSyllableBlocks`), the syllable blocks geometry makes: strokes
-///   that overlap horizontally and lie within `gapRatio` of each other are merged, the closest
-///   pairs first, as long as the merged block stays within `heightRatio` and `widthRatio`
-///   typical stroke heights (the limits `SyllableBlocks` keeps); otherwise each stroke.
+/// - Units: the syllable blocks geometry makes: strokes that overlap horizontally and lie within
+///   `gapRatio` of each other are merged, the closest pairs first, as long as the merged block
+///   stays within `heightRatio` and `widthRatio` typical stroke heights (the limits
+///   `SyllableBlocks` keeps); without `groupsSyllableBlocks`, each stroke.
 /// - Rows: tall units taken left to right, each joining the row whose recent ink (the band
 ///   between the median top and the median bottom of its last four tall units, carried along
 ///   the row's slope) it overlaps most, by at least half of the lower of the two heights, or
-///   else starting a row. Rows come
-///   top to bottom by the median centre of their units.
+///   else starting a row; rows that run at one height are joined again (`interleaved`,
+///   `continued`). Rows come top to bottom by the median centre of their units.
 /// - Small units (dots, dashes, bars: lower than `dotRatio` of the typical unit) follow the
 ///   tall unit closest to them.
 ///

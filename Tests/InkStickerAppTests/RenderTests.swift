@@ -107,7 +107,7 @@ import Testing
     /// or environment, within 0...1.
     @Test func rereadBelowReachesTheRecogniser() throws {
         let defaults = try AppOptions.parse(arguments: [], environment: [:]).recognitionOptions
-        #expect(defaults.textRereadBelow == 0.4 && defaults.lineRereadBelow == 0 && defaults.numberRereadBelow == 0.9)
+        #expect(defaults.textRereadBelow == 0.4 && defaults.lineRereadBelow == 0.5 && defaults.numberRereadBelow == 0.9)
         #expect(try AppOptions.parse(arguments: ["--line-reread-below", "0.3"], environment: [:]).recognitionOptions.lineRereadBelow == 0.3)
         #expect(try AppOptions.parse(arguments: ["--reread-below", "0"], environment: [:]).recognitionOptions.textRereadBelow == 0)
         #expect(try AppOptions.parse(arguments: ["--number-reread-below", "0.7"], environment: [:]).recognitionOptions.numberRereadBelow == 0.7)

@@ -111,7 +111,7 @@ public enum AppOptions {
         option("--reread-below", "INKSTICKER_REREAD_BELOW", "C", "under quality auto (the default), a line of text read as one word with less confidence than this (0 to 1) is read again in two more renderings and the reading the three agree on wins; 0 reads it once (default 0.4)") { c, v throws(OptionError) in
             c.textRereadBelow = try number(v, "--reread-below", 0...1)
         },
-        option("--line-reread-below", "INKSTICKER_LINE_REREAD_BELOW", "C", "the same for each word of a line of text read as several words, read again on its own from its strokes (default 0: never)") { c, v throws(OptionError) in
+        option("--line-reread-below", "INKSTICKER_LINE_REREAD_BELOW", "C", "the same for each word of a line of text read as several words, read again on its own from its strokes (default 0.5; 0: never)") { c, v throws(OptionError) in
             c.lineRereadBelow = try number(v, "--line-reread-below", 0...1)
         },
         option("--number-reread-below", "INKSTICKER_NUMBER_REREAD_BELOW", "C", "the same under the number hint, whatever the word count: its readings are surer (default 0.9)") { c, v throws(OptionError) in

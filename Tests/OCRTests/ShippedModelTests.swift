@@ -142,13 +142,16 @@ import Testing
     /// `quality: auto` (the default) reads a line in the other renderings only when its first
     /// reading is unsure: on real handwritten words, a word read as one word with confidence
     /// under the threshold comes back as `best` reads it in the same renderings, a surer one, or
-    /// one read as several words (`--line-reread-below`, off), as `fast` reads it; a threshold of
+    /// one read as several words (with `--line-reread-below` off), as `fast` reads it; a threshold of
     /// 0 is `fast` and one of 1 is `best` for every line read as one word.
     @Test func autoQualityReadsAgainOnlyWhatItIsUnsureOf() throws {
         let samples = try Corpus.samples("hand-words.jsonl")
         let read = { (quality: RecognitionRequest.Quality, threshold: Double) throws -> [Recognition] in
             var options = RecognitionOptions()
             options.textRereadBelow = threshold
+            // Lines read as several words are reread word by word (`lineRereadBelow`, the next
+            // test); here only whole lines are.
+            options.lineRereadBelow = 0
             // `best` in exactly the renderings `auto` reads an unsure line in.
             options.bestRenders = options.renders(for: .auto)
             return try Self.recognitions(samples, language: "ink", quality: quality, options: options).map { try #require($0) }

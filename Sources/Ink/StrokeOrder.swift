@@ -110,7 +110,7 @@ struct StrokeOrder {
         }
         rows = Self.continued(Self.interleaved(rows, boxes, typical: typical), boxes, typical: typical)
         return rows.sorted {
-            let a = Self.median($0.map { boxes[$0].center.y }), b = Self.median($1.map { boxes[$0].center.y })
+            let a = ($0.map { boxes[$0].center.y }).median, b = ($1.map { boxes[$0].center.y }).median
             return a != b ? a < b : Self.precedes(boxes[$0[0]], boxes[$1[0]])
         }
     }
@@ -126,7 +126,7 @@ struct StrokeOrder {
         /// Where `row` runs at `x`: the median centre of its three units nearest to `x`.
         func centre(of row: [Int], at x: Double) -> Double {
             let nearest = row.sorted { abs(boxes[$0].center.x - x) < abs(boxes[$1].center.x - x) }.prefix(3)
-            return median(nearest.map { boxes[$0].center.y })
+            return nearest.map { boxes[$0].center.y }.median
         }
         /// The range of a row's unit centres, vertically: rows whose ranges lie further apart than
         /// the reach cannot be one line, and are not compared unit by unit.
@@ -141,7 +141,7 @@ struct StrokeOrder {
                 for b in rows.indices where b > a
                     && max(spans[a].lowerBound, spans[b].lowerBound) - min(spans[a].upperBound, spans[b].upperBound) <= typical {
                     let (small, large) = rows[a].count <= rows[b].count ? (rows[a], rows[b]) : (rows[b], rows[a])
-                    let distance = median(small.map { abs(boxes[$0].center.y - centre(of: large, at: boxes[$0].center.x)) })
+                    let distance = small.map { abs(boxes[$0].center.y - centre(of: large, at: boxes[$0].center.x)) }.median
                     let reach = small.count <= 2 ? 1.0 : 0.8
                     if distance <= reach * typical, distance < best?.distance ?? .infinity { best = (a, b, distance) }
                 }
@@ -163,8 +163,8 @@ struct StrokeOrder {
     private static func continued(_ rows: [[Int]], _ boxes: [Rect], typical: Double) -> [[Int]] {
         struct Ends { var start: Double, startY: Double, end: Double, endY: Double }
         func ends(_ row: [Int]) -> Ends {
-            Ends(start: boxes[row[0]].minX, startY: median(row.prefix(4).map { boxes[$0].center.y }),
-                 end: row.reduce(-Double.infinity) { max($0, boxes[$1].maxX) }, endY: median(row.suffix(4).map { boxes[$0].center.y }))
+            Ends(start: boxes[row[0]].minX, startY: (row.prefix(4).map { boxes[$0].center.y }).median,
+                 end: row.reduce(-Double.infinity) { max($0, boxes[$1].maxX) }, endY: (row.suffix(4).map { boxes[$0].center.y }).median)
         }
         var rows = rows
         var all = rows.map(ends)
@@ -190,12 +190,12 @@ struct StrokeOrder {
     /// last eight (the median slope of their pairs, at most 12° steep, from at least three pairs),
     /// so that a sloped or rotated row keeps its band from word to word.
     private struct Band {
-        var meanX = 0.0, meanY = 0.0, slope = 0.0, top = 0.0, bottom = 0.0
+        var middleX = 0.0, middleY = 0.0, slope = 0.0, top = 0.0, bottom = 0.0
 
         init(_ row: [Int], _ boxes: [Rect]) {
             let fitted = row.suffix(8).map { boxes[$0].center }
-            meanX = StrokeOrder.median(fitted.map(\.x))
-            meanY = StrokeOrder.median(fitted.map(\.y))
+            middleX = fitted.map(\.x).median
+            middleY = fitted.map(\.y).median
             // The median slope between pairs of centres (Theil-Sen): a descender or a capital
             // among the last letters does not tilt it as a least-squares line would.
             var slopes: [Double] = []
@@ -205,13 +205,13 @@ struct StrokeOrder {
                 }
             }
             let steepest = 0.21  // tan 12°
-            slope = slopes.count >= 3 ? max(-steepest, min(steepest, StrokeOrder.median(slopes))) : 0
+            slope = slopes.count >= 3 ? max(-steepest, min(steepest, slopes.median)) : 0
             let recent = row.suffix(4).map { boxes[$0] }
-            top = StrokeOrder.median(recent.map { $0.minY - line($0.center.x) })
-            bottom = StrokeOrder.median(recent.map { $0.maxY - line($0.center.x) })
+            top = recent.map { $0.minY - line($0.center.x) }.median
+            bottom = recent.map { $0.maxY - line($0.center.x) }.median
         }
 
-        func line(_ x: Double) -> Double { meanY + slope * (x - meanX) }
+        func line(_ x: Double) -> Double { middleY + slope * (x - middleX) }
 
         /// The band's top and bottom at `x`.
         func at(_ x: Double) -> (top: Double, bottom: Double) { (line(x) + top, line(x) + bottom) }
@@ -271,10 +271,5 @@ struct StrokeOrder {
     private static func distance(_ a: Rect, _ b: Rect) -> Double {
         let dx = max(0, a.minX - b.maxX, b.minX - a.maxX), dy = max(0, a.minY - b.maxY, b.minY - a.maxY)
         return (dx * dx + dy * dy).squareRoot()
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }

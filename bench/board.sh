@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# GET of a board's 100 stickers on InkSticker against nginx serving the same bytes as a static file,
-# in the same run, with wrk.
+# GET of a board's 100 stickers, and of its picture (render.svg), on InkSticker against nginx
+# serving the same bytes as static files, in the same run, with wrk.
 # Usage: bench/board.sh [seconds] [connections]
 source "$(dirname "$0")/lib.sh"
 SECONDS_RUN=${1:-10}
@@ -26,21 +26,29 @@ print(board["id"], board["token"])
 PY
 )
 URL1="http://127.0.0.1:$P1/v1/boards/$BOARD/stickers?limit=100"
+URL2="http://127.0.0.1:$P1/v1/boards/$BOARD/render.svg"
 mkdir -p "$OUT/static"
 curl -sf -H "Authorization: Bearer $TOKEN" "$URL1" >"$OUT/static/stickers.json"
-SIZE=$(stat -c %s "$OUT/static/stickers.json")
+curl -sf -H "Authorization: Bearer $TOKEN" "$URL2" >"$OUT/static/render.svg"
 start_nginx "$P2" "$OUT/static"
 wait_http "http://127.0.0.1:$P2/stickers.json"
-wrk -t1 -c"$CONNS" -d2s -H "Authorization: Bearer $TOKEN" "$URL1" >/dev/null
-wrk -t1 -c"$CONNS" -d2s "http://127.0.0.1:$P2/stickers.json" >/dev/null
-a=$(run_wrk inksticker-board "$URL1" -t1 -c"$CONNS" -d"${SECONDS_RUN}s" -H "Authorization: Bearer $TOKEN")
-b=$(run_wrk nginx-board "http://127.0.0.1:$P2/stickers.json" -t1 -c"$CONNS" -d"${SECONDS_RUN}s")
-python3 - "$a" "$b" "$CONNS" "$SECONDS_RUN" "$SIZE" <<'PY'
+results=()
+for what in stickers.json:"$URL1" render.svg:"$URL2"; do
+  file=${what%%:*}; url=${what#*:}
+  wrk -t1 -c"$CONNS" -d2s -H "Authorization: Bearer $TOKEN" "$url" >/dev/null
+  wrk -t1 -c"$CONNS" -d2s "http://127.0.0.1:$P2/$file" >/dev/null
+  results+=("$(run_wrk "inksticker-${file%%.*}" "$url" -t1 -c"$CONNS" -d"${SECONDS_RUN}s" -H "Authorization: Bearer $TOKEN")")
+  results+=("$(run_wrk "nginx-${file%%.*}" "http://127.0.0.1:$P2/$file" -t1 -c"$CONNS" -d"${SECONDS_RUN}s")")
+done
+python3 - "$CONNS" "$SECONDS_RUN" "$(stat -c %s "$OUT/static/stickers.json")" "$(stat -c %s "$OUT/static/render.svg")" "${results[@]}" <<'PY'
 import sys
-a = sys.argv[1].split(); b = sys.argv[2].split()
-print(f"GET a board's 100 stickers ({sys.argv[5]} bytes of JSON), wrk -t1 -c{sys.argv[3]} -d{sys.argv[4]}s, keep-alive")
-print(f"{'server':<18}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'non-2xx':>9}")
-for r in (a, b):
-    print(f"{r[0]:<18}{float(r[1]):>10.0f}{float(r[2]):>10.3f}{float(r[3]):>10.3f}{r[4]:>9}")
-print(f"ratio inksticker/nginx: {float(a[1])/float(b[1]):.2f}x requests/s (target >= 0.5x)")
+conns, seconds, json_size, svg_size = sys.argv[1:5]
+rows = [r.split() for r in sys.argv[5:]]
+print(f"GET a board of 100 stickers: its listing ({json_size} bytes of JSON) and its picture ({svg_size} bytes of SVG),"
+      f" wrk -t1 -c{conns} -d{seconds}s, keep-alive")
+print(f"{'server':<22}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'non-2xx':>9}")
+for r in rows:
+    print(f"{r[0]:<22}{float(r[1]):>10.0f}{float(r[2]):>10.3f}{float(r[3]):>10.3f}{r[4]:>9}")
+for (a, b), what in zip(zip(rows[0::2], rows[1::2]), ("listing", "render.svg")):
+    print(f"ratio inksticker/nginx, {what}: {float(a[1])/float(b[1]):.2f}x requests/s (target >= 1.0x)")
 PY

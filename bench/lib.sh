@@ -15,13 +15,22 @@ wait_http() { # url
   echo "server at $1 did not come up" >&2; return 1
 }
 
-build_release() { (cd "$ROOT" && scripts/deps.sh nginx wrk curl python3 >&2 && swift build -c release --product inksticker >&2); }
+# The tree whose server is measured: this one, or BENCH_TREE (bench/compare.sh sets it to a
+# checkout of another revision, already built); its release binary, started in that tree.
+TREE="${BENCH_TREE:-$ROOT}"
+BIN="$TREE/.build/release/inksticker"
+export INKSTICKER_MIGRATIONS="$TREE/Migrations"
+
+build_release() {
+  (cd "$ROOT" && scripts/deps.sh nginx wrk curl python3 >&2)
+  (cd "$TREE" && swift build -c release --product inksticker >&2)
+}
 
 # start_inksticker PORT [args...]: starts the release build with a fresh database in $OUT.
 start_inksticker() {
   local port=$1 name=${BENCH_DB:-bench}; shift
   rm -f "$OUT/$name.sqlite"*
-  (cd "$ROOT" && OMP_THREAD_LIMIT=1 exec .build/release/inksticker serve --port "$port" --db "$OUT/$name.sqlite" "$@" >"$OUT/inksticker-$name.log" 2>&1) &
+  (cd "$TREE" && OMP_THREAD_LIMIT=1 exec "$BIN" serve --port "$port" --db "$OUT/$name.sqlite" "$@" >"$OUT/inksticker-$name.log" 2>&1) &
   PIDS+=($!)
   wait_http "http://127.0.0.1:$port/healthz"
 }
@@ -38,7 +47,7 @@ events { worker_connections 4096; }
 http {
   access_log $OUT/nginx/access.log;
   keepalive_requests 10000000;
-  types { application/json json; }
+  types { application/json json; image/svg+xml svg; }
   server {
     listen 127.0.0.1:$port;
     root $root;

@@ -6,5 +6,5 @@
 source "$(dirname "$0")/lib.sh"
 build_release
 start_postgres
-INKSTICKER_BIN="$ROOT/.build/release/inksticker" python3 "$ROOT/bench/nodes.py" --postgres "$PG_CONN" \
+INKSTICKER_BIN="$BIN" python3 "$ROOT/bench/nodes.py" --postgres "$PG_CONN" \
     --seconds "${1:-10}" --connections "${2:-16}"

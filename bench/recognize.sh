@@ -15,8 +15,8 @@ CORPUS="$ROOT/Tests/Fixtures/ink/print.jsonl"
 WORD=${BENCH_WORD:-artless}
 
 build_release
-(cd "$ROOT" && swift build -c release --product inkbench >&2)
-INKBENCH="$ROOT/.build/release/inkbench"
+(cd "$TREE" && swift build -c release --product inkbench >&2)
+INKBENCH="$TREE/.build/release/inkbench"
 
 # The request body: one printed word of the ink fixtures.
 python3 - "$CORPUS" "$WORD" "$OUT/word.json" "$OUT/word-best.json" <<'PY'
@@ -68,7 +68,7 @@ LUA
 start_plain() {
   local port=$1 workers=$2
   rm -f "$OUT/bench-$workers.sqlite"*
-  (cd "$ROOT" && exec env -u OMP_THREAD_LIMIT .build/release/inksticker serve --port "$port" --db "$OUT/bench-$workers.sqlite" \
+  (cd "$TREE" && exec env -u OMP_THREAD_LIMIT "$BIN" serve --port "$port" --db "$OUT/bench-$workers.sqlite" \
      --ocr-workers "$workers" --rate-ink-per-address 0 --rate-ink-per-token 0 >"$OUT/inksticker-$workers.log" 2>&1) &
   SERVER_PID=$!
   PIDS+=("$SERVER_PID")

@@ -5,5 +5,5 @@
 source "$(dirname "$0")/lib.sh"
 build_release
 start_postgres
-INKSTICKER_BIN="$ROOT/.build/release/inksticker" python3 "$ROOT/bench/rect.py" --postgres "$PG_CONN" \
+INKSTICKER_BIN="$BIN" python3 "$ROOT/bench/rect.py" --postgres "$PG_CONN" \
     --stickers "${1:-100000}" --requests "${2:-2000}"

@@ -12,7 +12,7 @@ suite starts a throw-away one, scripts/postgres.sh), then checks, each against t
                   id order, with no gap and no duplicate; resuming on C with Last-Event-ID gives the rest;
   idempotency     an Idempotency-Key retried on another node (and sent to two nodes at once) creates
                   one sticker and replays the stored answer;
-  etag            a listing's ETag changes on node A when node B wrote;
+  etag            a listing's ETag changes on node A once node B's write reached it;
   restart         PostgreSQL stopped: readiness fails and writes get 503 with Retry-After; started
                   again: every node serves again by itself, nothing acknowledged is lost;
   sigkill         a node killed with SIGKILL under a write load loses no acknowledged write.
@@ -232,12 +232,18 @@ def check_etag(ports, sample, failures):
     path = f"/v1/boards/{board}/stickers"
     _, headers, _ = Client(ports[0]).call("GET", path, token=token)
     etag = headers.get("etag")
+    # Node A serves the listing from memory until B's event reaches it (NOTIFY); its stream shows when.
+    reader = EventReader(ports[0], board, token)
+    reader.start()
+    reader.ready.wait(10)
     Client(ports[1]).call("POST", path, {"strokes": sample["strokes"], "target": "new"}, token=token)
+    arrived = reader.wait_for(1, timeout=10)
     status, after, value = Client(ports[0]).call("GET", path, token=token, headers={"If-None-Match": etag})
-    if status != 200 or after.get("etag") == etag or len(value["stickers"]) != 1:
-        failures.append(f"etag: after a write on B, node A answered {status} with ETag {after.get('etag')} (was {etag})")
+    if not arrived or status != 200 or after.get("etag") == etag or len(value["stickers"]) != 1:
+        failures.append(f"etag: after a write on B reached node A (event seen: {arrived}), node A answered {status}"
+                        f" with ETag {after.get('etag')} (was {etag})")
     else:
-        print(f"ok    etag: node A's listing ETag moved from {etag} to {after.get('etag')} after node B wrote")
+        print(f"ok    etag: once node B's write reached node A, A's listing ETag moved from {etag} to {after.get('etag')}")
 
 
 def check_restart(conninfo, ports, pg_dir, failures):

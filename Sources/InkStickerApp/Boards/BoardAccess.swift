@@ -34,3 +34,18 @@ enum BoardAccess {
         return board
     }
 }
+
+/// What a board read needs before it may be answered from memory: a well-formed request with a
+/// bearer token for a plausible board id. Whether the token is right, the cache says (it keeps
+/// the hash of the token that read each body); anything else goes to the database.
+struct BoardRead {
+    let board: String
+    let tokenHash: [UInt8]
+
+    init?(_ context: RequestContext) {
+        guard context.queryError == nil, let board = try? context.parameter("boardId"), ResourceID.isPlausible(board),
+              let token = BoardAccess.bearerToken(context) else { return nil }
+        self.board = board
+        self.tokenHash = BoardToken.hash(token)
+    }
+}

@@ -95,12 +95,12 @@ final class Application: HTTPHandler {
             // Cheap handlers answer on the event loop without any thread hop or extra allocation.
             send(Self.respond(route.name, context, log) { try handler(context) })
         case .blocking(let handler):
-            let name = route.name, log = self.log
-            let accepted = blocking.submit { send(Self.respond(name, context, log) { try handler(context) }) }
-            if !accepted {
-                send(Self.respond(name, context, log) {
-                    throw APIError(.serviceUnavailable, "the server is busy; retry shortly", headers: [("Retry-After", "1")])
-                })
+            runBlocking(route.name, context, handler, send: send)
+        case .inlineElseBlocking(let fromMemory, let handler):
+            if let response = fromMemory(context) {
+                send(Self.respond(route.name, context, log) { response })
+            } else {
+                runBlocking(route.name, context, handler, send: send)
             }
         case .deferred(let handler):
             let name = route.name, log = self.log
@@ -109,6 +109,17 @@ final class Application: HTTPHandler {
             } catch {
                 send(Self.respond(name, context, log) { throw error })
             }
+        }
+    }
+
+    private func runBlocking(_ name: String, _ context: RequestContext, _ handler: @escaping @Sendable (RequestContext) throws -> HTTPResponse,
+                             send: @escaping @Sendable (HTTPResponse) -> Void) {
+        let log = self.log
+        let accepted = blocking.submit { send(Self.respond(name, context, log) { try handler(context) }) }
+        if !accepted {
+            send(Self.respond(name, context, log) {
+                throw APIError(.serviceUnavailable, "the server is busy; retry shortly", headers: [("Retry-After", "1")])
+            })
         }
     }
 

@@ -6,6 +6,8 @@ enum Execution: Sendable {
     case inline(@Sendable (RequestContext) throws -> HTTPResponse)
     /// On the blocking work pool (SQLite reads and writes).
     case blocking(@Sendable (RequestContext) throws -> HTTPResponse)
+    /// The first handler on the event-loop thread (an answer from memory, or nil), else the second on the blocking pool.
+    case inlineElseBlocking(@Sendable (RequestContext) -> HTTPResponse?, @Sendable (RequestContext) throws -> HTTPResponse)
     /// Starts work elsewhere (e.g. OCR) and answers through the responder when it is done.
     case deferred(@Sendable (RequestContext, Responder) throws -> Void)
 }

@@ -8,10 +8,18 @@ enum RenderRoutes {
     static let maxStickers = 2_000
 
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
-        router.add(.get, "/v1/boards/{boardId}/render.svg", .blocking { context in
-            let (stickers, inks) = try services.database.read { tx -> ([StickerRecord], [String: [[Stroke]]]) in
+        // Served from memory while the board is unchanged (ListingCache); drawn from the database otherwise.
+        router.add(.get, "/v1/boards/{boardId}/render.svg", .inlineElseBlocking({ context in
+            guard let request = BoardRead(context), let withInk = try? context.query.flag("ink"),
+                  let hit = services.listingCache.lookup(board: request.board, tokenHash: request.tokenHash, key: svgKey(ink: withInk)) else { return nil }
+            return svgResponse(hit.body)
+        }, { context in
+            let ticket = services.listingCache.ticket()
+            let (board, withInk, eventID, stickers, inks) = try services.database.read {
+                tx -> (BoardRecord, Bool, Int64, [StickerRecord], [String: [[Stroke]]]) in
                 let board = try BoardAccess.authorize(context, in: tx)
                 let withInk = try context.query.flag("ink")   // after the token, as every board request
+                let eventID = try tx.latestEventId(boardId: board.id)
                 let stickers = try tx.listStickers(boardId: board.id, limit: min(maxStickers, services.database.configuration.maxPageSize)).stickers
                 var inks: [String: [[Stroke]]] = [:]
                 if withInk {
@@ -19,15 +27,12 @@ enum RenderRoutes {
                         inks[sticker.id] = try tx.inks(stickerId: sticker.id).map { try InkCodec.decode($0.strokes) }
                     }
                 }
-                return (stickers, inks)
+                return (board, withInk, eventID, stickers, inks)
             }
-            let svg = BoardSVG(layout: services.layout).render(stickers, inks: inks)
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: "image/svg+xml; charset=utf-8")
-            headers.add(name: "Content-Security-Policy", value: "default-src 'none'")
-            headers.add(name: "X-Content-Type-Options", value: "nosniff")
-            return HTTPResponse(status: .ok, headers: headers, body: Array(svg.utf8))
-        })
+            let svg = Array(BoardSVG(layout: services.layout).render(stickers, inks: inks).utf8)
+            services.listingCache.store(svg, eventID: eventID, board: board.id, tokenHash: board.tokenHash, key: svgKey(ink: withInk), ticket: ticket)
+            return svgResponse(svg)
+        }))
 
         router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}/ink.png", .blocking { context in
             let writings = try services.database.read { tx -> [[Stroke]] in
@@ -44,6 +49,16 @@ enum RenderRoutes {
             }
             return try png(of: writings.flatMap { services.recognizer.lineImages(for: $0, hint: .text, language: language) })
         })
+    }
+
+    static func svgKey(ink: Bool) -> String { ink ? "svg|ink" : "svg" }
+
+    static func svgResponse(_ svg: [UInt8]) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "image/svg+xml; charset=utf-8")
+        headers.add(name: "Content-Security-Policy", value: "default-src 'none'")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        return HTTPResponse(status: .ok, headers: headers, body: svg)
     }
 
     /// Line images stacked top to bottom, as one PNG.

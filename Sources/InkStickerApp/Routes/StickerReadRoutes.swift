@@ -10,50 +10,30 @@ enum StickerReadRoutes {
     static let maxPageSize = 500
 
     static func register(_ router: inout RouterBuilder, _ services: AppServices) {
-        router.add(.get, "/v1/boards/{boardId}/stickers", .blocking { context in
-            let (body, eventID) = try services.database.read { tx -> ([UInt8], Int64) in
+        // Served from memory while the board is unchanged (ListingCache); read from the database otherwise.
+        router.add(.get, "/v1/boards/{boardId}/stickers", .inlineElseBlocking({ context in
+            guard let request = BoardRead(context), let query = try? ListingQuery(context.query),
+                  let hit = services.listingCache.lookup(board: request.board, tokenHash: request.tokenHash, key: query.key) else { return nil }
+            return listingResponse(hit.body, eventID: hit.eventID, context)
+        }, { context in
+            let ticket = services.listingCache.ticket()
+            let (board, query, body, eventID) = try services.database.read { tx -> (BoardRecord, ListingQuery, [UInt8], Int64) in
                 let board = try BoardAccess.authorize(context, in: tx)
                 // The query after the token: without one, every request is 401, whatever its query.
-                let state = try context.query["state"].map { name throws(APIError) -> StickerRecord.State in
-                    guard let state = StickerRecord.State(rawValue: name) else {
-                        throw APIError(.badRequest, "query parameter 'state' must be field or label",
-                                       violations: [.init(pointer: "/query/state", detail: "expected field or label")])
-                    }
-                    return state
-                }
-                let rect = try context.query["rect"].map(parseRect)
-                let after = try context.query["after"].map { text throws(APIError) -> Int64 in
-                    // Only what nextCursor gives (openapi.yaml): 1 to 18 decimal digits, no sign.
-                    guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                          let cursor = Int64(text) else {
-                        throw APIError(.badRequest, "query parameter 'after' must be a cursor from nextCursor",
-                                       violations: [.init(pointer: "/query/after", detail: "invalid cursor")])
-                    }
-                    return cursor
-                }
-                let limit = try context.query.int("limit", in: 1...maxPageSize) ?? defaultPageSize
-                let key = "\(state?.rawValue ?? "")|\(rect.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "")|\(after ?? 0)|\(limit)"
-                // The latest event id versions the whole board: read in this snapshot, it says whether a cached body is current.
+                let query = try ListingQuery(context.query)
+                // The latest event id versions the whole board (every change appends one): the listing's ETag.
                 let eventID = try tx.latestEventId(boardId: board.id)
-                let cacheKey = board.id + "|" + key
-                if let cached = services.listingCache.body(for: cacheKey, eventID: eventID) { return (cached, eventID) }
-                let page = try tx.listStickers(boardId: board.id, state: state, intersecting: rect, afterSeq: after, limit: limit)
+                let page = try tx.listStickers(boardId: board.id, state: query.state, intersecting: query.rect,
+                                               afterSeq: query.after, limit: query.limit)
                 let body = JSONWriter.write(.object([
                     ("stickers", .array(page.stickers.map(StickerJSON.sticker))),
                     ("nextCursor", page.nextCursor.map { .string(String($0)) } ?? .null),
                 ]))
-                services.listingCache.store(body, for: cacheKey, eventID: eventID)
-                return (body, eventID)
+                return (board, query, body, eventID)
             }
-            var headers = HTTPHeaders()
-            let etag = "\"e\(eventID)\""
-            headers.add(name: "ETag", value: etag)
-            if context.headers["if-none-match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
-                return HTTPResponse(status: .notModified, headers: headers)
-            }
-            headers.add(name: "Content-Type", value: "application/json")
-            return HTTPResponse(status: .ok, headers: headers, body: body)
-        })
+            services.listingCache.store(body, eventID: eventID, board: board.id, tokenHash: board.tokenHash, key: query.key, ticket: ticket)
+            return listingResponse(body, eventID: eventID, context)
+        }))
 
         router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}", .blocking { context in
             let sticker = try services.database.read { tx in
@@ -88,6 +68,18 @@ enum StickerReadRoutes {
         })
     }
 
+    /// The listing, or 304 when the client holds its ETag.
+    static func listingResponse(_ body: [UInt8], eventID: Int64, _ context: RequestContext) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        let etag = "\"e\(eventID)\""
+        headers.add(name: "ETag", value: etag)
+        if context.headers["if-none-match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        headers.add(name: "Content-Type", value: "application/json")
+        return HTTPResponse(status: .ok, headers: headers, body: body)
+    }
+
     /// `rect=x,y,width,height` with a non-negative size.
     static func parseRect(_ text: String) throws(APIError) -> StickerRecord.Rect {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -97,6 +89,40 @@ enum StickerReadRoutes {
                            violations: [.init(pointer: "/query/rect", detail: "expected x,y,width,height")])
         }
         return StickerRecord.Rect(x: x, y: y, width: w, height: h)
+    }
+}
+
+/// The query of a board's listing: `state`, `rect`, `after`, `limit`.
+struct ListingQuery {
+    var state: StickerRecord.State?
+    var rect: StickerRecord.Rect?
+    var after: Int64?
+    var limit: Int
+
+    init(_ query: QueryParameters) throws(APIError) {
+        state = try query["state"].map { name throws(APIError) -> StickerRecord.State in
+            guard let state = StickerRecord.State(rawValue: name) else {
+                throw APIError(.badRequest, "query parameter 'state' must be field or label",
+                               violations: [.init(pointer: "/query/state", detail: "expected field or label")])
+            }
+            return state
+        }
+        rect = try query["rect"].map(StickerReadRoutes.parseRect)
+        after = try query["after"].map { text throws(APIError) -> Int64 in
+            // Only what nextCursor gives (openapi.yaml): 1 to 18 decimal digits, no sign.
+            guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let cursor = Int64(text) else {
+                throw APIError(.badRequest, "query parameter 'after' must be a cursor from nextCursor",
+                               violations: [.init(pointer: "/query/after", detail: "invalid cursor")])
+            }
+            return cursor
+        }
+        limit = try query.int("limit", in: 1...StickerReadRoutes.maxPageSize) ?? StickerReadRoutes.defaultPageSize
+    }
+
+    /// The same for every request that reads the same stickers.
+    var key: String {
+        "list|\(state?.rawValue ?? "")|\(rect.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "")|\(after ?? 0)|\(limit)"
     }
 }
 

@@ -35,6 +35,26 @@ struct AppServices: Sendable {
         guard recognizer.hasCapacity else { throw ErrorMapping.ocrError(.overloaded(retryAfterSeconds: 1)) }
     }
 
+    /// Keeps what is served from memory and the live streams in step with the database: every
+    /// write transaction of this node drops the cached reads of the boards it touched before its
+    /// response is sent; an event committed by another node (PostgreSQL's NOTIFY) drops that
+    /// board's and wakes its streams; nil (notifications may have been missed) drops and wakes all.
+    func followDatabase() {
+        let cache = listingCache, events = self.events
+        database.observeWrites { boards in
+            for board in boards { cache.invalidate(board: board) }
+        }
+        database.observeEvents { board in
+            if let board {
+                cache.invalidate(board: board)
+                events.notify(boardId: board)
+            } else {
+                cache.invalidateAll()
+                events.notifyAll()
+            }
+        }
+    }
+
     /// Runs `work` on the blocking pool and answers with what it returns (nil: it answers later itself).
     /// A full pool answers 503 at once.
     func onBlocking(_ responder: Responder, requestID: String,
@@ -85,6 +105,10 @@ struct AppServices: Sendable {
         text += "ocr_jobs_total{outcome=\"cancelled\"} \(ocr.jobsCancelled)\n"
         text += "# HELP ocr_deadline_exceeded_total Recognitions stopped at their deadline.\n# TYPE ocr_deadline_exceeded_total counter\nocr_deadline_exceeded_total \(ocr.deadlineExceeded)\n"
         text += "# HELP blocking_queue_depth Jobs waiting for the blocking pool.\n# TYPE blocking_queue_depth gauge\nblocking_queue_depth \(blocking.queueDepth)\n"
+        let cached = listingCache.counts
+        text += "# HELP board_cache_lookups_total Board listings and pictures asked for in memory, by result.\n# TYPE board_cache_lookups_total counter\n"
+        text += "board_cache_lookups_total{result=\"hit\"} \(cached.hits)\nboard_cache_lookups_total{result=\"miss\"} \(cached.misses)\n"
+        text += "# HELP board_cache_bytes Bytes of board listings and pictures kept in memory.\n# TYPE board_cache_bytes gauge\nboard_cache_bytes \(cached.bytes)\n"
         text += "# HELP event_stream_subscribers Open event streams.\n# TYPE event_stream_subscribers gauge\nevent_stream_subscribers \(events.subscriberCount)\n"
         let deleted = housekeeping.current
         text += "# HELP housekeeping_deleted_total Rows housekeeping deleted: expired idempotency records, events past the retention.\n"

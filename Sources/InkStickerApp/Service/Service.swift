@@ -110,10 +110,6 @@ public final class Service: Sendable {
                                        trustedProxies: configuration.trustedProxies,
                                        boardsPerAddress: RateLimiter(limit: .init(rate: configuration.boardRatePerAddress.rate,
                                                                                   burst: configuration.boardRatePerAddress.burst))))
-        // Events committed by other nodes (PostgreSQL's NOTIFY); nil: look at every board again.
-        database.observeEvents { [events = services.events] boardId in
-            if let boardId { events.notify(boardId: boardId) } else { events.notifyAll() }
-        }
         let streams = EventStreams()
         let application = Self.application(services, streams: streams)
         let server: HTTPServer
@@ -147,6 +143,7 @@ public final class Service: Sendable {
     /// Every route of the API on `services`: the HTTP handler the server runs, and what route
     /// tests drive in-process (with a recognizer of their own, no sockets).
     static func application(_ services: AppServices, streams: EventStreams) -> Application {
+        services.followDatabase()
         // Only the ink routes take large bodies; every other route, and a request that matches none, the small limit.
         var router = RouterBuilder(defaultBodyLimit: services.configuration.maxSmallBodyBytes)
         SystemRoutes.register(&router, services)

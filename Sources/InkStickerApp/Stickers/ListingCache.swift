@@ -1,64 +1,160 @@
 import Locking
 
-/// Serialized sticker listings, reused until the board changes.
+/// Board reads (a sticker listing, the board's SVG) kept serialized in memory and served without
+/// touching the database until the board changes.
 ///
-/// Every change to a board's stickers appends an event in the same transaction, so the board's
-/// latest event id is a version of everything a listing shows: a cached body is served only while
-/// that id is unchanged, read in the same snapshot as the authorisation. Bounded in entries and bytes.
+/// A body is stored with the hash of the token that read it and the board's latest event id it
+/// showed (its ETag). Every write transaction that touched a board, on this node, invalidates the
+/// board once it has ended, before its response is sent; an event of another node invalidates it
+/// when the notification reaches this node (PostgreSQL), and a missed notification (a reconnect,
+/// the listener's sweep) invalidates every board. So a node never serves a board older than its
+/// own writes, nor older than another node's event once that reached it.
+///
+/// A read takes a ``Ticket`` before its database snapshot and may store its result only if the
+/// board was not invalidated since: a snapshot taken before a write committed can never be stored
+/// after that write's invalidation. Bounded in entries and bytes (least recently used go first).
 final class ListingCache: Sendable {
+    struct Hit {
+        let body: [UInt8]
+        /// The board's latest event id when the body was read.
+        let eventID: Int64
+    }
+
+    /// The moment a read started, taken before its snapshot.
+    struct Ticket: Sendable {
+        fileprivate let stamp: UInt64
+    }
+
     private struct Entry {
         var eventID: Int64
         var body: [UInt8]
         var lastUse: UInt64
     }
 
-    private struct State {
+    private struct Board {
+        var tokenHash: [UInt8]
         var entries: [String: Entry] = [:]
-        var bytes = 0
+    }
+
+    private struct State {
+        var boards: [String: Board] = [:]
+        /// When each board was last invalidated (a stamp of `clock`).
+        var invalidated: [String: UInt64] = [:]
+        /// Invalidations no longer remembered board by board: every board counts as invalidated then.
+        var floor: UInt64 = 0
         var clock: UInt64 = 0
+        var entryCount = 0
+        var bytes = 0
         var hits = 0
         var misses = 0
+
+        func lastInvalidation(of board: String) -> UInt64 { max(invalidated[board] ?? 0, floor) }
     }
 
     private let state = Lock(State())
     let maxEntries: Int
     let maxBytes: Int
+    /// Boards whose invalidation stamps are remembered one by one before they are folded into one.
+    private let maxRemembered: Int
 
     init(maxEntries: Int = 1_024, maxBytes: Int = 64 << 20) {
         self.maxEntries = maxEntries
         self.maxBytes = maxBytes
+        self.maxRemembered = max(4 * maxEntries, 1_024)
     }
 
-    func body(for key: String, eventID: Int64) -> [UInt8]? {
+    /// Taken before the database read whose result ``store(_:eventID:board:tokenHash:key:ticket:)`` may keep.
+    func ticket() -> Ticket {
+        state.withLock { s in Ticket(stamp: s.clock) }
+    }
+
+    /// The body stored for `key` of `board`, if it was read with the same token (its SHA-256 hash)
+    /// and the board has not changed since.
+    func lookup(board: String, tokenHash: [UInt8], key: String) -> Hit? {
         state.withLock { s in
             s.clock += 1
-            guard var entry = s.entries[key], entry.eventID == eventID else {
+            guard var stored = s.boards[board], BoardToken.constantTimeEquals(stored.tokenHash, tokenHash),
+                  var entry = stored.entries[key] else {
                 s.misses += 1
                 return nil
             }
             s.hits += 1
             entry.lastUse = s.clock
-            s.entries[key] = entry
-            return entry.body
+            stored.entries[key] = entry
+            s.boards[board] = stored
+            return Hit(body: entry.body, eventID: entry.eventID)
         }
     }
 
-    func store(_ body: [UInt8], for key: String, eventID: Int64) {
+    /// Keeps `body` unless the board was invalidated after `ticket` was taken.
+    func store(_ body: [UInt8], eventID: Int64, board: String, tokenHash: [UInt8], key: String, ticket: Ticket) {
         guard body.count <= maxBytes / 8 else { return }
         state.withLock { s in
+            guard ticket.stamp >= s.lastInvalidation(of: board) else { return }
             s.clock += 1
-            if let old = s.entries[key] { s.bytes -= old.body.count }
-            s.entries[key] = Entry(eventID: eventID, body: body, lastUse: s.clock)
+            if s.boards[board].map({ $0.tokenHash != tokenHash }) == true { Self.drop(board, &s) }
+            var stored = s.boards[board] ?? Board(tokenHash: tokenHash)
+            if let old = stored.entries[key] {
+                s.bytes -= old.body.count
+                s.entryCount -= 1
+            }
+            stored.entries[key] = Entry(eventID: eventID, body: body, lastUse: s.clock)
+            s.boards[board] = stored
             s.bytes += body.count
-            while s.entries.count > maxEntries || s.bytes > maxBytes {
-                guard let oldest = s.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { break }
-                s.bytes -= oldest.value.body.count
-                s.entries[oldest.key] = nil
+            s.entryCount += 1
+            while s.entryCount > maxEntries || s.bytes > maxBytes {
+                guard Self.evictOldest(&s) else { break }
             }
         }
     }
 
-    var counts: (hits: Int, misses: Int, entries: Int) {
-        state.withLock { ($0.hits, $0.misses, $0.entries.count) }
+    /// The board changed (or is gone): drop what is stored for it and refuse reads begun before now.
+    func invalidate(board: String) {
+        state.withLock { s in
+            s.clock += 1
+            Self.drop(board, &s)
+            if s.invalidated.count >= maxRemembered {
+                s.floor = s.clock
+                s.invalidated = [:]
+            } else {
+                s.invalidated[board] = s.clock
+            }
+        }
+    }
+
+    /// Any board may have changed: drop everything.
+    func invalidateAll() {
+        state.withLock { s in
+            s.clock += 1
+            s.floor = s.clock
+            s.invalidated = [:]
+            s.boards = [:]
+            s.entryCount = 0
+            s.bytes = 0
+        }
+    }
+
+    private static func drop(_ board: String, _ s: inout State) {
+        guard let dropped = s.boards.removeValue(forKey: board) else { return }
+        s.entryCount -= dropped.entries.count
+        s.bytes -= dropped.entries.values.reduce(0) { $0 + $1.body.count }
+    }
+
+    private static func evictOldest(_ s: inout State) -> Bool {
+        var oldest: (board: String, key: String, lastUse: UInt64)?
+        for (board, stored) in s.boards {
+            for (key, entry) in stored.entries where entry.lastUse < (oldest?.lastUse ?? .max) {
+                oldest = (board, key, entry.lastUse)
+            }
+        }
+        guard let oldest, var stored = s.boards[oldest.board], let entry = stored.entries.removeValue(forKey: oldest.key) else { return false }
+        s.bytes -= entry.body.count
+        s.entryCount -= 1
+        s.boards[oldest.board] = stored.entries.isEmpty ? nil : stored
+        return true
+    }
+
+    var counts: (hits: Int, misses: Int, entries: Int, bytes: Int) {
+        state.withLock { ($0.hits, $0.misses, $0.entryCount, $0.bytes) }
     }
 }

@@ -20,6 +20,7 @@ public final class Database: Sendable {
 
     private let backend: any DatabaseBackend
     private let lifecycle = Lock(Lifecycle.open)
+    private let writeObserver = Lock<(@Sendable (Set<String>) -> Void)?>(nil)
 
     /// Opens (creating if needed) the SQLite database at `path` and applies pending `migrations`.
     ///
@@ -83,7 +84,21 @@ public final class Database: Sendable {
     @discardableResult
     public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         guard isReady else { throw StoreError.closed }
-        return try backend.write(body)
+        var boards: Set<String> = []
+        defer {
+            if !boards.isEmpty, let observer = writeObserver.withLock({ $0 }) { observer(boards) }
+        }
+        return try backend.write { transaction in
+            defer { boards.formUnion(transaction.boardsInScope) }
+            return try body(transaction)
+        }
+    }
+
+    /// Calls `handler`, on the writing thread, with the boards a write transaction of this node
+    /// touched, once the transaction has ended (committed, rolled back, or failed at commit, when
+    /// it may still have committed): whatever was read about those boards before may be stale.
+    public func observeWrites(_ handler: @escaping @Sendable (Set<String>) -> Void) {
+        writeObserver.withLock { $0 = handler }
     }
 
     /// Runs `body` in a read transaction: every query in `body` sees the same snapshot,

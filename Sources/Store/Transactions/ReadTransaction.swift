@@ -17,6 +17,9 @@ public class ReadTransaction {
     /// The engine the transaction runs on.
     public var engine: StoreEngine { connection.engine }
 
+    /// The boards this write transaction has locked, so far.
+    var boardsInScope: Set<String> { lockedBoards }
+
     /// Whether this transaction may write (and so takes board locks).
     var isWrite: Bool { false }
 

@@ -19,6 +19,9 @@ extension WriteTransaction {
     @discardableResult
     public func deleteBoard(id: String) throws -> Bool {
         try scope(board: id)
-        return try run(Self.deleteBoard, [.text(id)]) > 0
+        let deleted = try run(Self.deleteBoard, [.text(id)]) > 0
+        // Other nodes drop what they keep of the board and end its streams (PostgreSQL; at commit).
+        if deleted { try connection.announceEvent(boardId: id) }
+        return deleted
     }
 }

@@ -1,0 +1,144 @@
+import Foundation
+@testable import InkStickerApp
+import Store
+import TestDatabases
+import Testing
+
+/// Board reads served from memory (`ListingCache`): what may be kept, and that nothing stale or
+/// unauthorised is ever served, in-process on both stores and across two nodes on PostgreSQL.
+@Suite struct BoardCacheTests {
+    static let stroke: [[String: [Double]]] = [["x": [100, 100, 140], "y": [200, 260, 260]]]
+    static let hash = BoardToken.hash("token")
+
+    @Test func aReadBegunBeforeAnInvalidationIsNotKept() {
+        let cache = ListingCache()
+        let early = cache.ticket()
+        cache.invalidate(board: "b_1")
+        cache.store([1], eventID: 1, board: "b_1", tokenHash: Self.hash, key: "k", ticket: early)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
+        // Another board's invalidation does not refuse it.
+        let ticket = cache.ticket()
+        cache.invalidate(board: "b_2")
+        cache.store([2], eventID: 2, board: "b_1", tokenHash: Self.hash, key: "k", ticket: ticket)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k")?.body == [2])
+        // An invalidation after the store drops it; invalidating every board refuses every earlier read.
+        cache.invalidate(board: "b_1")
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
+        let beforeAll = cache.ticket()
+        cache.invalidateAll()
+        cache.store([3], eventID: 3, board: "b_3", tokenHash: Self.hash, key: "k", ticket: beforeAll)
+        #expect(cache.lookup(board: "b_3", tokenHash: Self.hash, key: "k") == nil)
+    }
+
+    @Test func onlyTheTokenThatReadABodyGetsIt() {
+        let cache = ListingCache()
+        cache.store([1], eventID: 1, board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        #expect(cache.lookup(board: "b_1", tokenHash: BoardToken.hash("other"), key: "k") == nil)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k")?.eventID == 1)
+    }
+
+    @Test func invalidationsForgottenInBulkStillRefuseEarlierReads() {
+        let cache = ListingCache(maxEntries: 4)
+        let early = cache.ticket()
+        for board in 0..<2_000 { cache.invalidate(board: "b_\(board)") }
+        cache.store([1], eventID: 1, board: "b_5", tokenHash: Self.hash, key: "k", ticket: early)
+        #expect(cache.lookup(board: "b_5", tokenHash: Self.hash, key: "k") == nil)
+    }
+
+    @Test func boundedInEntriesAndBytesLeastRecentlyUsedFirst() {
+        let cache = ListingCache(maxEntries: 3, maxBytes: 800)
+        for key in ["a", "b", "c"] {
+            cache.store([UInt8](repeating: 0, count: 100), eventID: 1, board: "b_1", tokenHash: Self.hash, key: key, ticket: cache.ticket())
+        }
+        _ = cache.lookup(board: "b_1", tokenHash: Self.hash, key: "a")
+        cache.store([UInt8](repeating: 0, count: 100), eventID: 1, board: "b_2", tokenHash: Self.hash, key: "d", ticket: cache.ticket())
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "b") == nil)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "a") != nil)
+        #expect(cache.counts.entries == 3 && cache.counts.bytes == 300)
+        // More than an eighth of the byte budget is never kept.
+        cache.store([UInt8](repeating: 0, count: 101), eventID: 1, board: "b_3", tokenHash: Self.hash, key: "e", ticket: cache.ticket())
+        #expect(cache.lookup(board: "b_3", tokenHash: Self.hash, key: "e") == nil)
+    }
+
+    @Test func aRepeatedListingIsServedWithoutTheDatabase() throws {
+        let app = try InProcessApp(readings: ["milk"])
+        let board = try app.board()
+        _ = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke], token: board.token)
+        let first = try app.request(.get, board.base + "/stickers", token: board.token)
+        let svg = try app.request(.get, board.base + "/render.svg", token: board.token)
+        #expect(first.status == 200 && svg.status == 200)
+        try app.services.database.close()
+        // The same reads answer from memory, byte for byte; anything else needs the (closed) database.
+        let again = try app.request(.get, board.base + "/stickers", token: board.token)
+        #expect(again.status == 200 && again.body == first.body && again.header("ETag") == first.header("ETag"))
+        let head = try app.request(.head, board.base + "/stickers", token: board.token)
+        #expect(head.status == 200 && head.header("ETag") == first.header("ETag"))
+        #expect(try app.request(.get, board.base + "/stickers", headers: ["If-None-Match": first.header("ETag") ?? ""],
+                                token: board.token).status == 304)
+        #expect(try app.request(.get, board.base + "/render.svg", token: board.token).body == svg.body)
+        #expect(try app.request(.get, board.base + "/stickers?limit=5", token: board.token).status == 503)
+        // A wrong or missing token, or a bad query, is never answered from memory.
+        #expect(try app.request(.get, board.base + "/stickers", token: "wrong").status == 503)
+        #expect(try app.request(.get, board.base + "/stickers").status == 503)
+        #expect(try app.request(.get, board.base + "/stickers?state=gone", token: board.token).status == 503)
+        #expect(app.services.listingCache.counts.hits >= 4)
+    }
+
+    @Test func everyWriteIsVisibleToTheNextRead() throws {
+        let app = try InProcessApp(readings: ["milk", "eggs", "tea"])
+        let board = try app.board()
+        var seen = Set<String>()
+        func read(_ because: String) throws -> [[String: Any]] {
+            let listing = try app.request(.get, board.base + "/stickers", token: board.token)
+            let svg = try app.request(.get, board.base + "/render.svg", token: board.token)
+            #expect(listing.status == 200 && svg.status == 200, "\(because)")
+            #expect(seen.insert(listing.header("ETag") ?? "").inserted, "the ETag moved after \(because)")
+            #expect(try app.request(.get, board.base + "/stickers", token: board.token).body == listing.body)
+            return listing.json["stickers"] as? [[String: Any]] ?? []
+        }
+        #expect(try read("nothing").isEmpty)
+        let created = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke], token: board.token)
+        let path = board.base + "/stickers/\(created.json["id"] as? String ?? "")"
+        #expect(try read("a new sticker").map { $0["text"] as? String } == ["milk"])
+        #expect(try app.request(.patch, path, json: ["text": "bread"], token: board.token).status == 200)
+        #expect(try read("an edit").map { $0["text"] as? String } == ["bread"])
+        #expect(try app.request(.post, board.base + "/end-editing", token: board.token).status == 200)
+        #expect(try read("end-editing").map { $0["state"] as? String } == ["label"])
+        _ = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": "new"], token: board.token)
+        #expect(try read("a second sticker").count == 2)
+        #expect(try app.request(.delete, path, token: board.token).status == 204)
+        #expect(try read("a deletion").map { $0["text"] as? String } == ["eggs"])
+        #expect(try app.request(.delete, board.base + "/stickers", token: board.token).status == 200)
+        #expect(try read("a clear").isEmpty)
+        #expect(try app.request(.delete, board.base, token: board.token).status == 204)
+        #expect(try app.request(.get, board.base + "/stickers", token: board.token).status == 401)
+        #expect(try app.request(.get, board.base + "/render.svg", token: board.token).status == 401)
+    }
+
+    /// Two nodes on one PostgreSQL database: once another node's event has reached a node (its
+    /// streams are woken), that node's next read shows it.
+    @Test(.enabled(if: !TestDatabases.isSQLite)) func anotherNodesEventReachesTheReadsOfThisNode() throws {
+        let a = try InProcessApp(readings: ["milk", "eggs"])
+        let b = try InProcessApp { $0.databasePath = a.services.configuration.databasePath }
+        let board = try a.board()
+        #expect(try b.request(.get, board.base + "/stickers", token: board.token).json["stickers"] as? [Any] != nil)
+        for round in 0..<3 {
+            let woken = DispatchSemaphore(value: 0)
+            let subscription = b.services.events.subscribe(boardId: board.id) { woken.signal() }
+            let before = try b.request(.get, board.base + "/stickers", token: board.token)
+            _ = try a.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke, "target": "new"], token: board.token)
+            #expect(woken.wait(timeout: .now() + 10) == .success)
+            b.services.events.unsubscribe(boardId: board.id, token: subscription)
+            let after = try b.request(.get, board.base + "/stickers", token: board.token)
+            #expect(after.header("ETag") != before.header("ETag"))
+            #expect((after.json["stickers"] as? [Any])?.count == round + 1)
+        }
+        let woken = DispatchSemaphore(value: 0)
+        let subscription = b.services.events.subscribe(boardId: board.id) { woken.signal() }
+        #expect(try a.request(.delete, board.base, token: board.token).status == 204)
+        #expect(woken.wait(timeout: .now() + 10) == .success)
+        b.services.events.unsubscribe(boardId: board.id, token: subscription)
+        #expect(try b.request(.get, board.base + "/stickers", token: board.token).status == 401)
+        #expect(try b.request(.get, board.base + "/render.svg", token: board.token).status == 401)
+    }
+}

@@ -102,6 +102,16 @@ ssize_t csys_send(int fd, const void *buf, size_t len) {
     return n;
 }
 
+ssize_t csys_send2(int fd, const void *a, size_t alen, const void *b, size_t blen) {
+    struct iovec pieces[2] = {{(void *)a, alen}, {(void *)b, blen}};
+    struct msghdr message = {0};
+    message.msg_iov = pieces;
+    message.msg_iovlen = 2;
+    ssize_t n;
+    do { n = sendmsg(fd, &message, MSG_NOSIGNAL); } while (n < 0 && errno == EINTR);
+    return n;
+}
+
 ssize_t csys_recv(int fd, void *buf, size_t len) {
     ssize_t n;
     do { n = recv(fd, buf, len, 0); } while (n < 0 && errno == EINTR);

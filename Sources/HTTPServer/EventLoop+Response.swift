@@ -21,7 +21,7 @@ extension EventLoop {
             response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
                                    date: date, framing: .length(body.count))
             if !isHead && response.status.code != 204 && response.status.code != 304 {
-                connection.output.append(contentsOf: body)
+                appendBody(body, to: connection)
             }
             record(connection, response: response, bytes: body.count)
             endExchange(connection, keepAlive: keepAlive)
@@ -51,6 +51,31 @@ extension EventLoop {
         if !connection.closed, case .idle = connection.phase { process(connection) }
         updateReadPause(connection)
     }
+
+    /// A large body goes out with what is pending in one call, straight from the response's
+    /// bytes; only what the socket did not take is copied into the output buffer.
+    private func appendBody(_ body: [UInt8], to connection: Connection) {
+        guard body.count >= Self.directBodyBytes, !connection.closed, !connection.wantsWrite else {
+            connection.output.append(contentsOf: body)
+            return
+        }
+        let pending = connection.pendingOutput
+        let written = connection.output.withUnsafeBytes { output in
+            body.withUnsafeBytes { Socket.write(connection.fd, UnsafeRawBufferPointer(rebasing: output[connection.outputStart...]), $0) }
+        }
+        // An error is met again, and handled, by the flush that follows.
+        let sent = written ?? 0
+        if sent < pending {
+            connection.outputStart += sent
+            connection.output.append(contentsOf: body)
+        } else {
+            connection.outputStart += pending
+            connection.output.append(contentsOf: body[(sent - pending)...])
+        }
+    }
+
+    /// Bodies from this size on are written without first being copied behind their head.
+    static let directBodyBytes = 16 * 1024
 
     private func endExchange(_ connection: Connection, keepAlive: Bool) {
         connection.head = nil

@@ -3,8 +3,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     public struct Field: Sendable, Equatable {
         public let name: String
         public let value: String
-        /// The ASCII-lowercased name, computed once, used for lookups.
-        let lowercasedName: String
+
+        /// Whether the field's name is `name`, ignoring ASCII case, without building a new string.
+        func isNamed(_ name: String) -> Bool { self.name.utf8.equalsIgnoringASCIICase(name.utf8) }
     }
 
     private var fields: [Field] = []
@@ -22,7 +23,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// Appends a field, keeping any existing fields of the same name.
     public mutating func add(name: String, value: String) {
-        fields.append(Field(name: name, value: value, lowercasedName: name.lowercased()))
+        fields.append(Field(name: name, value: value))
     }
 
     /// Replaces every field of this name with a single one.
@@ -32,20 +33,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     }
 
     public mutating func remove(name: String) {
-        let key = name.lowercased()
-        fields.removeAll { $0.lowercasedName == key }
+        fields.removeAll { $0.isNamed(name) }
     }
 
     /// The first value of the named field, if any.
     public subscript(name: String) -> String? {
-        let key = name.lowercased()
-        return fields.first { $0.lowercasedName == key }?.value
+        fields.first { $0.isNamed(name) }?.value
     }
 
     /// Every value of the named field, in order.
     public func values(_ name: String) -> [String] {
-        let key = name.lowercased()
-        return fields.filter { $0.lowercasedName == key }.map(\.value)
+        fields.filter { $0.isNamed(name) }.map(\.value)
     }
 
     public func contains(_ name: String) -> Bool { self[name] != nil }
@@ -56,6 +54,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         values(name).flatMap { $0.split(separator: ",") }
             .map { $0.trimmingSpaces().lowercased() }
             .filter { !$0.isEmpty }
+    }
+}
+
+extension String.UTF8View {
+    /// Equal byte for byte once ASCII letters are folded to lower case.
+    func equalsIgnoringASCIICase(_ other: String.UTF8View) -> Bool {
+        guard count == other.count else { return false }
+        for (a, b) in zip(self, other) where a != b {
+            // Only letters differ by case: fold both (0x20 is the case bit) and compare as letters.
+            let lower = a | 0x20
+            guard lower == b | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+        }
+        return true
     }
 }
 

@@ -29,8 +29,13 @@ extension HTTPResponse {
         out.append(contentsOf: status.reason.utf8)
         JSONWriter.appendLiteral("\r\n", to: &out)
         for field in headers {
-            switch field.lowercasedName {
-            case "content-length", "transfer-encoding", "connection", "date", "x-request-id": continue
+            switch field.name.utf8.count {
+            case 4 where field.isNamed("date"),
+                 10 where field.isNamed("connection"),
+                 12 where field.isNamed("x-request-id"),
+                 14 where field.isNamed("content-length"),
+                 17 where field.isNamed("transfer-encoding"):
+                continue
             default:
                 out.append(contentsOf: field.name.utf8)
                 out.append(contentsOf: ": ".utf8)

@@ -48,6 +48,14 @@ enum Socket {
         return e == EAGAIN || e == EWOULDBLOCK ? 0 : nil
     }
 
+    /// `a` then `b` in one call; bytes sent (0 when the socket is full), nil on error.
+    static func write(_ fd: Int32, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int? {
+        let n = csys_send2(fd, a.baseAddress, a.count, b.baseAddress, b.count)
+        if n >= 0 { return n }
+        let e = Glibc.errno
+        return e == EAGAIN || e == EWOULDBLOCK ? 0 : nil
+    }
+
     static func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
     /// Shuts down the sending side: the client reads the response, then end of stream.

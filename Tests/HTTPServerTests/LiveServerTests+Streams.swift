@@ -106,6 +106,39 @@ extension LiveServerTests {
         }
     }
 
+    @Test func largeBodiesArriveWholeAndInOrderToAClientThatReadsLate() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            // Pipelined: a small answer, three large ones (written straight from their bytes when
+            // the socket takes them, the rest buffered), a HEAD, a small one; read only later.
+            client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n" + (1...3).map { "GET /pattern/\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined()
+                        + "HEAD /pattern/4 HTTP/1.1\r\nHost: x\r\n\r\nGET /z HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            usleep(300_000)
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = recv(client.fd, &buffer, buffer.count, 0)
+                if n <= 0 { break }
+                received += buffer[0..<n]
+                usleep(200)
+            }
+            var rest = received[...]
+            var bodies: [[UInt8]] = []
+            while let headEnd = rest.firstRange(of: Array("\r\n\r\n".utf8)) {
+                let head = String(decoding: rest[rest.startIndex..<headEnd.lowerBound], as: UTF8.self)
+                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+                let bodyLength = bodies.count == 4 ? 0 : length   // the HEAD answer: its GET's length, no body
+                bodies.append(Array(rest[headEnd.upperBound..<headEnd.upperBound + min(bodyLength, rest.count - (headEnd.upperBound - rest.startIndex))]))
+                rest = rest[(headEnd.upperBound + bodyLength)...]
+            }
+            #expect(bodies.count == 6)
+            #expect(bodies.first == Array("GET /a 0 ".utf8))
+            for seed in 1...3 where bodies.count > seed { #expect(bodies[seed] == EchoHandler.pattern(seed), "body \(seed)") }
+            #expect(bodies.count == 6 && bodies[4].isEmpty && bodies[5] == Array("GET /z 0 ".utf8))
+        }
+    }
+
     @Test func aStreamsClientWhoseInputEndedIsLetGo() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)

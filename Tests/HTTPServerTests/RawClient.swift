@@ -123,6 +123,9 @@ struct EchoHandler: HTTPHandler {
                 usleep(UInt32(delayMs * 1000))
                 writer.send(response)
             }
+        } else if request.path.hasPrefix("/pattern/") {
+            let seed = Int(request.path.dropFirst("/pattern/".count)) ?? 0
+            writer.send(HTTPResponse(status: .ok, headers: headers, body: Self.pattern(seed), route: "pattern"))
         } else if request.path == "/big" {
             writer.send(HTTPResponse(status: .ok, headers: headers, body: [UInt8](repeating: 0x61, count: 16 << 20), route: "big"))
         } else if request.path == "/stream/late" {
@@ -151,6 +154,9 @@ struct EchoHandler: HTTPHandler {
     }
 
     func admit(_ head: HTTPRequestHead) -> HTTPAdmission { HTTPAdmission(bodyLimit: head.path == "/small" ? 16 : nil) }
+
+    /// `/pattern/N`'s body: 300 KB that differ with N and along their length.
+    static func pattern(_ seed: Int) -> [UInt8] { (0..<300_000).map { UInt8(truncatingIfNeeded: ($0 &* 7 &+ seed &* 13) % 251) } }
 
     /// Streams of `/stream/late` closed so far.
     static let closedLateStreams = Atomic<Int>(0)

@@ -14,49 +14,49 @@ import Testing
         let cache = ListingCache()
         let early = cache.ticket()
         cache.invalidate(board: "b_1")
-        cache.store([1], eventID: 1, board: "b_1", tokenHash: Self.hash, key: "k", ticket: early)
+        cache.store([1], etag: "\"1\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: early)
         #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
         // Another board's invalidation does not refuse it.
         let ticket = cache.ticket()
         cache.invalidate(board: "b_2")
-        cache.store([2], eventID: 2, board: "b_1", tokenHash: Self.hash, key: "k", ticket: ticket)
+        cache.store([2], etag: "\"2\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: ticket)
         #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k")?.body == [2])
         // An invalidation after the store drops it; invalidating every board refuses every earlier read.
         cache.invalidate(board: "b_1")
         #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
         let beforeAll = cache.ticket()
         cache.invalidateAll()
-        cache.store([3], eventID: 3, board: "b_3", tokenHash: Self.hash, key: "k", ticket: beforeAll)
+        cache.store([3], etag: "\"3\"", board: "b_3", tokenHash: Self.hash, key: "k", ticket: beforeAll)
         #expect(cache.lookup(board: "b_3", tokenHash: Self.hash, key: "k") == nil)
     }
 
     @Test func onlyTheTokenThatReadABodyGetsIt() {
         let cache = ListingCache()
-        cache.store([1], eventID: 1, board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        cache.store([1], etag: "\"1\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
         #expect(cache.lookup(board: "b_1", tokenHash: BoardToken.hash("other"), key: "k") == nil)
-        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k")?.eventID == 1)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k")?.etag == "\"1\"")
     }
 
     @Test func invalidationsForgottenInBulkStillRefuseEarlierReads() {
         let cache = ListingCache(maxEntries: 4)
         let early = cache.ticket()
         for board in 0..<2_000 { cache.invalidate(board: "b_\(board)") }
-        cache.store([1], eventID: 1, board: "b_5", tokenHash: Self.hash, key: "k", ticket: early)
+        cache.store([1], etag: "\"1\"", board: "b_5", tokenHash: Self.hash, key: "k", ticket: early)
         #expect(cache.lookup(board: "b_5", tokenHash: Self.hash, key: "k") == nil)
     }
 
     @Test func boundedInEntriesAndBytesLeastRecentlyUsedFirst() {
         let cache = ListingCache(maxEntries: 3, maxBytes: 800)
         for key in ["a", "b", "c"] {
-            cache.store([UInt8](repeating: 0, count: 100), eventID: 1, board: "b_1", tokenHash: Self.hash, key: key, ticket: cache.ticket())
+            cache.store([UInt8](repeating: 0, count: 100), etag: "\"1\"", board: "b_1", tokenHash: Self.hash, key: key, ticket: cache.ticket())
         }
         _ = cache.lookup(board: "b_1", tokenHash: Self.hash, key: "a")
-        cache.store([UInt8](repeating: 0, count: 100), eventID: 1, board: "b_2", tokenHash: Self.hash, key: "d", ticket: cache.ticket())
+        cache.store([UInt8](repeating: 0, count: 100), etag: "\"1\"", board: "b_2", tokenHash: Self.hash, key: "d", ticket: cache.ticket())
         #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "b") == nil)
         #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "a") != nil)
         #expect(cache.counts.entries == 3 && cache.counts.bytes == 300)
         // More than an eighth of the byte budget is never kept.
-        cache.store([UInt8](repeating: 0, count: 101), eventID: 1, board: "b_3", tokenHash: Self.hash, key: "e", ticket: cache.ticket())
+        cache.store([UInt8](repeating: 0, count: 101), etag: "\"1\"", board: "b_3", tokenHash: Self.hash, key: "e", ticket: cache.ticket())
         #expect(cache.lookup(board: "b_3", tokenHash: Self.hash, key: "e") == nil)
     }
 

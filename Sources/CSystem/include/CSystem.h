@@ -30,6 +30,8 @@ int csys_local_port(int fd);
 /// Formats the peer address of a storage into buf ("ip").
 void csys_format_address(const struct sockaddr_storage *addr, char *buf, int buflen);
 ssize_t csys_send(int fd, const void *buf, size_t len);
+/// Sends `a` then `b` in one call (sendmsg with two pieces, no SIGPIPE); -1 with errno on failure.
+ssize_t csys_send2(int fd, const void *a, size_t alen, const void *b, size_t blen);
 ssize_t csys_recv(int fd, void *buf, size_t len);
 /// Monotonic clock in nanoseconds.
 uint64_t csys_monotonic_ns(void);

@@ -12,11 +12,16 @@ enum BoardAccess {
     /// The bearer token of the request, if well-formed (RFC 6750 §2.1).
     static func bearerToken(_ context: RequestContext) -> String? {
         guard let value = context.headers["authorization"] else { return nil }
-        let parts = value.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard !token.isEmpty, token.utf8.count <= 256 else { return nil }
-        return token
+        let parts = value.utf8.split(separator: UInt8(ascii: " "), maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 6,
+              zip(parts[0], "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        // Spaces and tabs around the token (every byte of a header value is visible ASCII, space or tab).
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = parts[1].firstIndex(where: { !isBlank($0) }),
+              let last = parts[1].lastIndex(where: { !isBlank($0) }) else { return nil }
+        let token = parts[1][first...last]
+        guard token.count <= 256 else { return nil }
+        return String(decoding: token, as: UTF8.self)
     }
 
     /// Loads the board named in the path and checks the token against it.

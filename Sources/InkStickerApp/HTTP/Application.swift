@@ -21,7 +21,7 @@ final class Application: HTTPHandler {
 
     func errorResponse(status: HTTPStatus, detail: String) -> HTTPResponse {
         var response = APIError(status, detail).response()
-        CachePolicy.apply(to: &response, method: .get, path: "", ifNoneMatch: nil)
+        CachePolicy.apply(to: &response, method: .get, resource: .other, ifNoneMatch: nil)
         return response
     }
 
@@ -32,11 +32,11 @@ final class Application: HTTPHandler {
         let resolution = request.admission?.context as? Router.Resolution ?? router.resolve(request.head)
         // The cache policy goes by the path as routing reads it (empty segments dropped, `%xx`
         // decoded), so `//v1/boards/…` is a board resource as much as `/v1/boards/…`.
-        let path = (try? resolution.segments.get()).map { Substring("/" + $0.joined(separator: "/")) } ?? request.path
+        let resource = CachePolicy.Resource(segments: try? resolution.segments.get())
         let method = request.method, ifNoneMatch = request.headers["if-none-match"]
         let send: @Sendable (HTTPResponse) -> Void = { response in
             var response = response
-            CachePolicy.apply(to: &response, method: method, path: path, ifNoneMatch: ifNoneMatch)
+            CachePolicy.apply(to: &response, method: method, resource: resource, ifNoneMatch: ifNoneMatch)
             writer.send(origin.map { cors.decorate(response, origin: $0) } ?? response)
         }
         if method == .options, request.head.target == "*" {

@@ -14,9 +14,25 @@ import Store
 /// one from its content (SHA-256), and `If-None-Match` with it answers 304, so `no-cache` always
 /// has a validator to revalidate.
 enum CachePolicy {
-    static func apply(to response: inout HTTPResponse, method: HTTPMethod, path: Substring, ifNoneMatch: String?) {
+    /// What a path names, as far as caching goes (from its segments as routing reads them).
+    enum Resource {
+        case board, operational, other
+
+        init(segments: [Substring]?) {
+            guard let segments else { self = .other; return }
+            if segments.count > 2, segments[0] == "v1", segments[1] == "boards" {
+                self = .board
+            } else if segments.count == 1, ["healthz", "readyz", "metrics"].contains(segments[0]) {
+                self = .operational
+            } else {
+                self = .other
+            }
+        }
+    }
+
+    static func apply(to response: inout HTTPResponse, method: HTTPMethod, resource: Resource, ifNoneMatch: String?) {
         if !response.headers.contains("Cache-Control") {
-            response.headers.add(name: "Cache-Control", value: value(status: response.status.code, method: method, path: path))
+            response.headers.add(name: "Cache-Control", value: value(status: response.status.code, method: method, resource: resource))
         }
         guard method == .get || method == .head, response.status == .ok,
               response.headers["cache-control"] != "no-store", case .bytes(let body) = response.body else { return }
@@ -26,7 +42,7 @@ enum CachePolicy {
         if let own = response.headers["etag"] {
             tag = own
         } else {
-            tag = "\"" + String(SHA256.hexDigest(body).prefix(32)) + "\""
+            tag = EntityTag.ofContent(body)
             response.headers.add(name: "ETag", value: tag)
         }
         if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) {
@@ -40,10 +56,10 @@ enum CachePolicy {
         }
     }
 
-    static func value(status: Int, method: HTTPMethod, path: Substring) -> String {
+    static func value(status: Int, method: HTTPMethod, resource: Resource) -> String {
         if status >= 400 { return "no-store" }
-        if path.hasPrefix("/v1/boards/") { return "private, no-cache" }
-        if path == "/healthz" || path == "/readyz" || path == "/metrics" { return "no-store" }
+        if resource == .board { return "private, no-cache" }
+        if resource == .operational { return "no-store" }
         if method != .get && method != .head { return "no-store" }
         return "no-cache"
     }

@@ -12,14 +12,13 @@ enum RenderRoutes {
         router.add(.get, "/v1/boards/{boardId}/render.svg", .inlineElseBlocking({ context in
             guard let request = BoardRead(context), let withInk = try? context.query.flag("ink"),
                   let hit = services.listingCache.lookup(board: request.board, tokenHash: request.tokenHash, key: svgKey(ink: withInk)) else { return nil }
-            return svgResponse(hit.body)
+            return svgResponse(hit.body, etag: hit.etag)
         }, { context in
             let ticket = services.listingCache.ticket()
-            let (board, withInk, eventID, stickers, inks) = try services.database.read {
-                tx -> (BoardRecord, Bool, Int64, [StickerRecord], [String: [[Stroke]]]) in
+            let (board, withInk, stickers, inks) = try services.database.read {
+                tx -> (BoardRecord, Bool, [StickerRecord], [String: [[Stroke]]]) in
                 let board = try BoardAccess.authorize(context, in: tx)
                 let withInk = try context.query.flag("ink")   // after the token, as every board request
-                let eventID = try tx.latestEventId(boardId: board.id)
                 let stickers = try tx.listStickers(boardId: board.id, limit: min(maxStickers, services.database.configuration.maxPageSize)).stickers
                 var inks: [String: [[Stroke]]] = [:]
                 if withInk {
@@ -27,11 +26,13 @@ enum RenderRoutes {
                         inks[sticker.id] = try tx.inks(stickerId: sticker.id).map { try InkCodec.decode($0.strokes) }
                     }
                 }
-                return (board, withInk, eventID, stickers, inks)
+                return (board, withInk, stickers, inks)
             }
             let svg = Array(BoardSVG(layout: services.layout).render(stickers, inks: inks).utf8)
-            services.listingCache.store(svg, eventID: eventID, board: board.id, tokenHash: board.tokenHash, key: svgKey(ink: withInk), ticket: ticket)
-            return svgResponse(svg)
+            // Hashed once here, not on every answer (CachePolicy would hash a response without a tag).
+            let etag = EntityTag.ofContent(svg)
+            services.listingCache.store(svg, etag: etag, board: board.id, tokenHash: board.tokenHash, key: svgKey(ink: withInk), ticket: ticket)
+            return svgResponse(svg, etag: etag)
         }))
 
         router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}/ink.png", .blocking { context in
@@ -53,8 +54,9 @@ enum RenderRoutes {
 
     static func svgKey(ink: Bool) -> String { ink ? "svg|ink" : "svg" }
 
-    static func svgResponse(_ svg: [UInt8]) -> HTTPResponse {
+    static func svgResponse(_ svg: [UInt8], etag: String) -> HTTPResponse {
         var headers = HTTPHeaders()
+        headers.add(name: "ETag", value: etag)
         headers.add(name: "Content-Type", value: "image/svg+xml; charset=utf-8")
         headers.add(name: "Content-Security-Policy", value: "default-src 'none'")
         headers.add(name: "X-Content-Type-Options", value: "nosniff")

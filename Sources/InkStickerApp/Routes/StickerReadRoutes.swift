@@ -14,14 +14,13 @@ enum StickerReadRoutes {
         router.add(.get, "/v1/boards/{boardId}/stickers", .inlineElseBlocking({ context in
             guard let request = BoardRead(context), let query = try? ListingQuery(context.query),
                   let hit = services.listingCache.lookup(board: request.board, tokenHash: request.tokenHash, key: query.key) else { return nil }
-            return listingResponse(hit.body, eventID: hit.eventID, context)
+            return listingResponse(hit.body, etag: hit.etag)
         }, { context in
             let ticket = services.listingCache.ticket()
             let (board, query, body, eventID) = try services.database.read { tx -> (BoardRecord, ListingQuery, [UInt8], Int64) in
                 let board = try BoardAccess.authorize(context, in: tx)
                 // The query after the token: without one, every request is 401, whatever its query.
                 let query = try ListingQuery(context.query)
-                // The latest event id versions the whole board (every change appends one): the listing's ETag.
                 let eventID = try tx.latestEventId(boardId: board.id)
                 let page = try tx.listStickers(boardId: board.id, state: query.state, intersecting: query.rect,
                                                afterSeq: query.after, limit: query.limit)
@@ -31,8 +30,10 @@ enum StickerReadRoutes {
                 ]))
                 return (board, query, body, eventID)
             }
-            services.listingCache.store(body, eventID: eventID, board: board.id, tokenHash: board.tokenHash, key: query.key, ticket: ticket)
-            return listingResponse(body, eventID: eventID, context)
+            // The latest event id versions the whole board (every change appends one).
+            let etag = "\"e\(eventID)\""
+            services.listingCache.store(body, etag: etag, board: board.id, tokenHash: board.tokenHash, key: query.key, ticket: ticket)
+            return listingResponse(body, etag: etag)
         }))
 
         router.add(.get, "/v1/boards/{boardId}/stickers/{stickerId}", .blocking { context in
@@ -68,14 +69,10 @@ enum StickerReadRoutes {
         })
     }
 
-    /// The listing, or 304 when the client holds its ETag.
-    static func listingResponse(_ body: [UInt8], eventID: Int64, _ context: RequestContext) -> HTTPResponse {
+    /// The listing (`If-None-Match` with its ETag: 304, as for every response, in `CachePolicy`).
+    static func listingResponse(_ body: [UInt8], etag: String) -> HTTPResponse {
         var headers = HTTPHeaders()
-        let etag = "\"e\(eventID)\""
         headers.add(name: "ETag", value: etag)
-        if context.headers["if-none-match"]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
-            return HTTPResponse(status: .notModified, headers: headers)
-        }
         headers.add(name: "Content-Type", value: "application/json")
         return HTTPResponse(status: .ok, headers: headers, body: body)
     }

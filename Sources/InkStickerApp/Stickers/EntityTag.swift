@@ -6,6 +6,9 @@ import Store
 enum EntityTag {
     static func of(_ sticker: StickerRecord) -> String { "\"v\(sticker.version)\"" }
 
+    /// A tag hashed from a response's content (SHA-256), for responses with no version of their own.
+    static func ofContent(_ body: [UInt8]) -> String { "\"" + String(SHA256.hexDigest(body).prefix(32)) + "\"" }
+
     /// `If-Match`: when present, the stored sticker must carry one of the listed tags (or `*`);
     /// otherwise 412 and nothing changes.
     static func checkIfMatch(_ context: RequestContext, current: StickerRecord) throws(APIError) {

@@ -3,8 +3,7 @@ import Locking
 /// Board reads (a sticker listing, the board's SVG) kept serialized in memory and served without
 /// touching the database until the board changes.
 ///
-/// A body is stored with the hash of the token that read it and the board's latest event id it
-/// showed (its ETag). Every write transaction that touched a board, on this node, invalidates the
+/// A body is stored with the hash of the token that read it and its ETag. Every write transaction that touched a board, on this node, invalidates the
 /// board once it has ended, before its response is sent; an event of another node invalidates it
 /// when the notification reaches this node (PostgreSQL), and a missed notification (a reconnect,
 /// the listener's sweep) invalidates every board. So a node never serves a board older than its
@@ -16,8 +15,7 @@ import Locking
 final class ListingCache: Sendable {
     struct Hit {
         let body: [UInt8]
-        /// The board's latest event id when the body was read.
-        let eventID: Int64
+        let etag: String
     }
 
     /// The moment a read started, taken before its snapshot.
@@ -26,7 +24,7 @@ final class ListingCache: Sendable {
     }
 
     private struct Entry {
-        var eventID: Int64
+        var etag: String
         var body: [UInt8]
         var lastUse: UInt64
     }
@@ -63,7 +61,7 @@ final class ListingCache: Sendable {
         self.maxRemembered = max(4 * maxEntries, 1_024)
     }
 
-    /// Taken before the database read whose result ``store(_:eventID:board:tokenHash:key:ticket:)`` may keep.
+    /// Taken before the database read whose result ``store(_:etag:board:tokenHash:key:ticket:)`` may keep.
     func ticket() -> Ticket {
         state.withLock { s in Ticket(stamp: s.clock) }
     }
@@ -82,12 +80,12 @@ final class ListingCache: Sendable {
             entry.lastUse = s.clock
             stored.entries[key] = entry
             s.boards[board] = stored
-            return Hit(body: entry.body, eventID: entry.eventID)
+            return Hit(body: entry.body, etag: entry.etag)
         }
     }
 
     /// Keeps `body` unless the board was invalidated after `ticket` was taken.
-    func store(_ body: [UInt8], eventID: Int64, board: String, tokenHash: [UInt8], key: String, ticket: Ticket) {
+    func store(_ body: [UInt8], etag: String, board: String, tokenHash: [UInt8], key: String, ticket: Ticket) {
         guard body.count <= maxBytes / 8 else { return }
         state.withLock { s in
             guard ticket.stamp >= s.lastInvalidation(of: board) else { return }
@@ -98,7 +96,7 @@ final class ListingCache: Sendable {
                 s.bytes -= old.body.count
                 s.entryCount -= 1
             }
-            stored.entries[key] = Entry(eventID: eventID, body: body, lastUse: s.clock)
+            stored.entries[key] = Entry(etag: etag, body: body, lastUse: s.clock)
             s.boards[board] = stored
             s.bytes += body.count
             s.entryCount += 1

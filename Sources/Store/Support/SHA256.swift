@@ -1,8 +1,8 @@
 /// SHA-256 (FIPS 180-4), used for migration checksums and token hashes.
 ///
 /// Foundation on Linux has no CryptoKit and the package takes no outside dependencies, so this
-/// is a small, allocation-light implementation checked against the FIPS test vectors and
-/// `sha256sum` in the tests. Throughput is not critical: inputs are kilobytes.
+/// is a small implementation checked against the FIPS test vectors and `sha256sum` in the tests;
+/// whole blocks are read in place, as a bearer token is hashed on every board request.
 public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
@@ -41,14 +41,28 @@ public struct SHA256: Sendable {
 
     /// Feeds more message bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        if bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) != nil { return }
+        let copied = Array(bytes)
+        copied.withUnsafeBytes { update($0) }
+    }
+
+    /// Whole blocks straight from the caller's bytes; only a partial block is kept in `pending`.
+    private mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<take]))
+            offset = take
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBytes { compress($0) }
+            pending.removeAll(keepingCapacity: true)
         }
+        while bytes.count - offset >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
+            offset += 64
+        }
+        pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
     }
 
     /// Pads the message and returns the 32-byte digest.
@@ -57,14 +71,14 @@ public struct SHA256: Sendable {
         pending.append(0x80)
         if pending.count > 56 {
             while pending.count < 64 { pending.append(0) }
-            compress(pending)
+            pending.withUnsafeBytes { compress($0) }
             pending.removeAll(keepingCapacity: true)
         }
         while pending.count < 56 { pending.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
             pending.append(UInt8(truncatingIfNeeded: messageBits >> UInt64(shift)))
         }
-        compress(pending)
+        pending.withUnsafeBytes { compress($0) }
         pending.removeAll(keepingCapacity: true)
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
@@ -88,31 +102,34 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    /// Processes one 64-byte block.
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
-                | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+    /// Processes one 64-byte block; the message schedule lives on the stack.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        state = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
+                    | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+            }
+            for i in 16..<64 {
+                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.roundConstants.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    h = g; g = f; f = e; e = d &+ t1
+                    d = c; c = b; b = a; a = t1 &+ t2
+                }
+            }
+            return (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                    state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = state
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.roundConstants[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            h = g; g = f; f = e; e = d &+ t1
-            d = c; c = b; b = a; a = t1 &+ t2
-        }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                 state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
 
     @inline(__always)

@@ -61,7 +61,7 @@ elif bench == "recognize":
         rows.append((f"recognitions/s, {workers}", float(m.group(1)) if m else None))
 elif bench == "rect":
     for store in ("sqlite", "postgresql"):
-        m = re.search(rf"^{store}\s+rect\s+([\d.]+)", text, re.M | re.I)
+        m = re.search(rf"^{store}\s+rectangle\s+([\d.]+)", text, re.M | re.I)
         rows.append((f"rect p50 ms, {store}", float(m.group(1)) if m else None))
 for name, value in rows:
     if value is not None:

@@ -46,18 +46,30 @@ import Testing
     }
 
     @Test func boundedInEntriesAndBytesLeastRecentlyUsedFirst() {
-        let cache = ListingCache(maxEntries: 3, maxBytes: 800)
-        for key in ["a", "b", "c"] {
+        // Over a bound, the least recently used go until at most 7/8 of each bound is used.
+        let cache = ListingCache(maxEntries: 8, maxBytes: 8_000)
+        let keys = (0..<8).map { "k\($0)" }
+        for key in keys {
             cache.store([UInt8](repeating: 0, count: 100), etag: "\"1\"", board: "b_1", tokenHash: Self.hash, key: key, ticket: cache.ticket())
         }
-        _ = cache.lookup(board: "b_1", tokenHash: Self.hash, key: "a")
-        cache.store([UInt8](repeating: 0, count: 100), etag: "\"1\"", board: "b_2", tokenHash: Self.hash, key: "d", ticket: cache.ticket())
-        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "b") == nil)
-        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "a") != nil)
-        #expect(cache.counts.entries == 3 && cache.counts.bytes == 300)
+        _ = cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k0")
+        cache.store([UInt8](repeating: 0, count: 100), etag: "\"1\"", board: "b_2", tokenHash: Self.hash, key: "k8", ticket: cache.ticket())
+        #expect(cache.counts.entries == 7 && cache.counts.bytes == 700)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k1") == nil)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k2") == nil)
+        for key in ["k0", "k3", "k7"] { #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: key) != nil, "\(key)") }
+        #expect(cache.lookup(board: "b_2", tokenHash: Self.hash, key: "k8") != nil)
+        // Bytes: the ninth body of 1,000 passes 8,000; the oldest go down to 7,000.
+        let byBytes = ListingCache(maxEntries: 100, maxBytes: 8_000)
+        for i in 0..<9 {
+            byBytes.store([UInt8](repeating: 0, count: 1_000), etag: "\"1\"", board: "b_3", tokenHash: Self.hash, key: "\(i)", ticket: byBytes.ticket())
+        }
+        #expect(byBytes.counts.bytes == 7_000 && byBytes.counts.entries == 7)
+        #expect(byBytes.lookup(board: "b_3", tokenHash: Self.hash, key: "1") == nil)
+        #expect(byBytes.lookup(board: "b_3", tokenHash: Self.hash, key: "2") != nil)
         // More than an eighth of the byte budget is never kept.
-        cache.store([UInt8](repeating: 0, count: 101), etag: "\"1\"", board: "b_3", tokenHash: Self.hash, key: "e", ticket: cache.ticket())
-        #expect(cache.lookup(board: "b_3", tokenHash: Self.hash, key: "e") == nil)
+        cache.store([UInt8](repeating: 0, count: 1_001), etag: "\"1\"", board: "b_4", tokenHash: Self.hash, key: "e", ticket: cache.ticket())
+        #expect(cache.lookup(board: "b_4", tokenHash: Self.hash, key: "e") == nil)
     }
 
     @Test func aRepeatedListingIsServedWithoutTheDatabase() throws {

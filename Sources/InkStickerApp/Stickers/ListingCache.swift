@@ -100,9 +100,7 @@ final class ListingCache: Sendable {
             s.boards[board] = stored
             s.bytes += body.count
             s.entryCount += 1
-            while s.entryCount > maxEntries || s.bytes > maxBytes {
-                guard Self.evictOldest(&s) else { break }
-            }
+            if s.entryCount > maxEntries || s.bytes > maxBytes { evict(&s) }
         }
     }
 
@@ -138,18 +136,22 @@ final class ListingCache: Sendable {
         s.bytes -= dropped.entries.values.reduce(0) { $0 + $1.body.count }
     }
 
-    private static func evictOldest(_ s: inout State) -> Bool {
-        var oldest: (board: String, key: String, lastUse: UInt64)?
+    /// Drops the least recently used entries until at most 7/8 of each bound is used: one sort
+    /// for many stores, not a scan of every entry for each.
+    private func evict(_ s: inout State) {
+        var byAge: [(lastUse: UInt64, board: String, key: String, bytes: Int)] = []
+        byAge.reserveCapacity(s.entryCount)
         for (board, stored) in s.boards {
-            for (key, entry) in stored.entries where entry.lastUse < (oldest?.lastUse ?? .max) {
-                oldest = (board, key, entry.lastUse)
-            }
+            for (key, entry) in stored.entries { byAge.append((entry.lastUse, board, key, entry.body.count)) }
         }
-        guard let oldest, var stored = s.boards[oldest.board], let entry = stored.entries.removeValue(forKey: oldest.key) else { return false }
-        s.bytes -= entry.body.count
-        s.entryCount -= 1
-        s.boards[oldest.board] = stored.entries.isEmpty ? nil : stored
-        return true
+        byAge.sort { $0.lastUse < $1.lastUse }
+        for oldest in byAge {
+            guard s.entryCount > maxEntries * 7 / 8 || s.bytes > maxBytes / 8 * 7 else { break }
+            s.boards[oldest.board]?.entries[oldest.key] = nil
+            if s.boards[oldest.board]?.entries.isEmpty == true { s.boards[oldest.board] = nil }
+            s.bytes -= oldest.bytes
+            s.entryCount -= 1
+        }
     }
 
     var counts: (hits: Int, misses: Int, entries: Int, bytes: Int) {

@@ -72,11 +72,15 @@ import Testing
         #expect(boards.map(\.eventsPurgedThrough) == [appended[1].id, appended[2].id])
         // A board's latest event id does not go back, even with every event gone.
         #expect(try database.read { tx in try ["b1", "b2"].map { try tx.latestEventId(boardId: $0) } } == latest)
+        #expect(try database.read { tx in try ["b1", "b2"].map { try tx.boardAndLatestEvent(id: $0)?.latestEventId } } == latest)
         let next = try database.write {
             try $0.appendEvent(boardId: "b2", stickerId: "s", type: .deleted, version: 2, payload: "{}", createdAt: 200)
         }
         #expect(next.id > appended[3].id)
         #expect(try database.read { try $0.latestEventId(boardId: "b2") } == next.id)
+        #expect(try database.read { try $0.boardAndLatestEvent(id: "b2") }?.latestEventId == next.id)
+        #expect(try database.read { try $0.boardAndLatestEvent(id: "b2") }?.board == boards[1])
+        #expect(try database.read { try $0.boardAndLatestEvent(id: "nobody") } == nil)
     }
 
     @Test func retentionGoesABatchAtATimeFromTheOldEnd() throws {

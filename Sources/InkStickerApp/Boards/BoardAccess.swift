@@ -26,10 +26,26 @@ enum BoardAccess {
 
     /// Loads the board named in the path and checks the token against it.
     static func authorize(_ context: RequestContext, in transaction: ReadTransaction) throws -> BoardRecord {
+        try authorize(context) { try transaction.board(id: $0) }
+    }
+
+    /// `authorize`, with the id of the board's newest event read in the same statement.
+    static func authorizeWithLatestEvent(_ context: RequestContext, in transaction: ReadTransaction) throws -> (BoardRecord, Int64) {
+        var latest: Int64 = 0
+        let board = try authorize(context) { id in
+            try transaction.boardAndLatestEvent(id: id).map { found in
+                latest = found.latestEventId
+                return found.board
+            }
+        }
+        return (board, latest)
+    }
+
+    private static func authorize(_ context: RequestContext, load: (String) throws -> BoardRecord?) throws -> BoardRecord {
         let boardID = try context.parameter("boardId")
         guard let token = bearerToken(context), ResourceID.isPlausible(boardID) else { throw denied }
         let presented = BoardToken.hash(token)
-        guard let board = try transaction.board(id: boardID) else {
+        guard let board = try load(boardID) else {
             // Compare anyway so a missing board costs the same as a wrong token.
             _ = BoardToken.constantTimeEquals(presented, presented)
             throw denied

@@ -18,10 +18,9 @@ enum StickerReadRoutes {
         }, { context in
             let ticket = services.listingCache.ticket()
             let (board, query, body, eventID) = try services.database.read { tx -> (BoardRecord, ListingQuery, [UInt8], Int64) in
-                let board = try BoardAccess.authorize(context, in: tx)
+                let (board, eventID) = try BoardAccess.authorizeWithLatestEvent(context, in: tx)
                 // The query after the token: without one, every request is 401, whatever its query.
                 let query = try ListingQuery(context.query)
-                let eventID = try tx.latestEventId(boardId: board.id)
                 let page = try tx.listStickers(boardId: board.id, state: query.state, intersecting: query.rect,
                                                afterSeq: query.after, limit: query.limit)
                 let body = JSONWriter.write(.object([

@@ -12,6 +12,9 @@ final class PostgresConnection {
     /// Server-side prepared statements by SQL text: each statement is parsed and planned once per
     /// connection (`PQprepare`), then only executed (`PQexecPrepared`).
     private var prepared: [String: String] = [:]
+    /// A `BEGIN` not sent yet: it goes out with the transaction's first statement, in one round
+    /// trip (libpq's pipeline mode); a transaction that runs no statement never sends it.
+    private var pendingBegin: String?
 
     /// Connects with `settings` (libpq keywords; a `dbname` holding a URL or a `key=value`
     /// string is expanded, and the keywords after it override what it says).
@@ -119,16 +122,58 @@ final class PostgresConnection {
             }
         }
         let name = try statementName(sql, types: types)
-        let result = buffers.withUnsafeBufferPointer { pointers in
-            pointers.baseAddress.map { base in
-                base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: pointers.count) {
-                    PQexecPrepared(handle, name, Int32(values.count), $0, lengths, formats, 0)
+        let begin = pendingBegin
+        pendingBegin = nil
+        let result = try buffers.withUnsafeBufferPointer { pointers throws -> OpaquePointer? in
+            try pointers.baseAddress.map { base in
+                try base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: pointers.count) { parameters in
+                    guard let begin else { return PQexecPrepared(handle, name, Int32(values.count), parameters, lengths, formats, 0) }
+                    return try pipelined(begin, then: name, sql: sql, count: Int32(values.count), parameters, lengths, formats)
                 }
-            } ?? PQexecPrepared(handle, name, 0, nil, nil, nil, 0)
+            } ?? {
+                guard let begin else { return PQexecPrepared(handle, name, 0, nil, nil, nil, 0) }
+                return try pipelined(begin, then: name, sql: sql, count: 0, nil, nil, nil)
+            }()
         }
         defer { PQclear(result) }
         try check(result, sql: sql)
         return try body(result!)
+    }
+
+    /// `begin`, then the prepared statement `name`, sent together and answered together; the
+    /// statement's result (its caller clears it). A failed `BEGIN` is thrown.
+    private func pipelined(_ begin: String, then name: String, sql: String, count: Int32,
+                           _ parameters: UnsafePointer<UnsafePointer<CChar>?>?, _ lengths: UnsafePointer<Int32>?,
+                           _ formats: UnsafePointer<Int32>?) throws -> OpaquePointer? {
+        guard let handle, PQenterPipelineMode(handle) == 1 else {
+            try executeScript(begin)
+            return PQexecPrepared(handle, name, count, parameters, lengths, formats, 0)
+        }
+        defer { PQexitPipelineMode(handle) }
+        guard PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1,
+              PQsendQueryPrepared(handle, name, count, parameters, lengths, formats, 0) == 1,
+              PQpipelineSync(handle) == 1 else {
+            throw PostgresError(sqlState: nil, message: Self.trimmed(String(cString: PQerrorMessage(handle))), sql: sql,
+                                connectionLost: !isHealthy)
+        }
+        // Each command's result is followed by a null; then the sync point.
+        let beginResult = PQgetResult(handle)
+        while let extra = PQgetResult(handle) { PQclear(extra) }
+        let result = PQgetResult(handle)
+        while let extra = PQgetResult(handle) { PQclear(extra) }
+        while let sync = PQgetResult(handle) {
+            let done = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+            PQclear(sync)
+            if done { break }
+        }
+        defer { PQclear(beginResult) }
+        do {
+            try check(beginResult, sql: begin)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        return result
     }
 
     /// The prepared statement for `sql`, prepared on first use with the parameter types known
@@ -146,6 +191,10 @@ final class PostgresConnection {
     /// Runs a parameterless script (several statements allowed).
     func executeScript(_ sql: String) throws {
         guard let handle else { throw PostgresError(sqlState: nil, message: "connection is closed", sql: sql, connectionLost: true) }
+        if let begin = pendingBegin {
+            pendingBegin = nil
+            try executeScript(begin)
+        }
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql)
@@ -254,6 +303,23 @@ extension PostgresConnection: StoreConnection {
         try execute(sql, values) { result in Int(String(cString: PQcmdTuples(result))) ?? 0 }
     }
 
+    func begin(_ sql: String) throws {
+        guard pendingBegin == nil, !isInTransaction else {
+            throw PostgresError(sqlState: "25001", message: "a transaction is already open", sql: sql)
+        }
+        pendingBegin = sql
+    }
+
+    func end(commit: Bool) throws {
+        if pendingBegin != nil {
+            pendingBegin = nil   // nothing was sent: nothing to end
+        } else if commit {
+            try run("COMMIT", [])
+        } else if isInTransaction {
+            try run("ROLLBACK", [])
+        }
+    }
+
     func rows<T>(_ sql: String, _ values: [SQLValue], _ decode: (any SQLRow) throws -> T) throws -> [T] {
         try execute(sql, values) { result in
             let count = PQntuples(result)
@@ -265,6 +331,7 @@ extension PostgresConnection: StoreConnection {
     }
 
     var isInTransaction: Bool {
+        if pendingBegin != nil { return true }
         let status = transactionStatus
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }

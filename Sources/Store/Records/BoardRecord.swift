@@ -24,6 +24,8 @@ public struct BoardRecord: Sendable, Hashable {
 
 extension BoardRecord {
     static let columns = "id, title, token_hash, created_at, events_purged_through"
+    /// How many columns `columns` names (a query's own columns follow them).
+    static let columnCount = 5
 
     init(row: any SQLRow) {
         self.init(id: row.string(at: 0), title: row.string(at: 1), tokenHash: row.blob(at: 2),

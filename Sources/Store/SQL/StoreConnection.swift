@@ -15,6 +15,12 @@ protocol StoreConnection: AnyObject {
     /// Runs one statement and decodes every row it returns.
     func rows<T>(_ sql: String, _ values: [SQLValue], _ decode: (any SQLRow) throws -> T) throws -> [T]
 
+    /// Opens a transaction with `sql` (`BEGIN …`); PostgreSQL sends it with the first statement.
+    func begin(_ sql: String) throws
+
+    /// Commits (or rolls back) the transaction `begin` opened, if it is open.
+    func end(commit: Bool) throws
+
     /// Runs a parameterless script of `;`-separated statements (migrations, BEGIN/COMMIT).
     func executeScript(_ sql: String) throws
 

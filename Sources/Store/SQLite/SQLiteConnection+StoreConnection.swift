@@ -25,6 +25,16 @@ extension SQLiteConnection: StoreConnection {
 
     var isInTransaction: Bool { !isAutocommit }
 
+    func begin(_ sql: String) throws { try run(sql, []) }
+
+    func end(commit: Bool) throws {
+        if commit {
+            try run("COMMIT", [])
+        } else if isInTransaction {
+            try run("ROLLBACK", [])
+        }
+    }
+
     func lockBoard(_ id: String) throws {}
 
     func announceEvent(boardId: String) throws {}

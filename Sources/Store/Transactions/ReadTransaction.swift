@@ -25,15 +25,15 @@ public class ReadTransaction {
 
     /// Runs `body` between `begin` and `COMMIT`; rolls back and rethrows on any error.
     func run<Transaction: ReadTransaction, T>(begin: String, _ body: (Transaction) throws -> T) throws -> T {
-        try connection.run(begin, [])
+        try connection.begin(begin)
         defer { isFinished = true }
         do {
             let result = try body(self as! Transaction)
-            try connection.run("COMMIT", [])
+            try connection.end(commit: true)
             return result
         } catch {
             // A failed COMMIT may already have ended the transaction; only roll back if open.
-            if connection.isInTransaction { _ = try? connection.run("ROLLBACK", []) }
+            if connection.isInTransaction { try? connection.end(commit: false) }
             throw error
         }
     }

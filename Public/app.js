@@ -65,8 +65,10 @@ const storage = {
   },
 };
 
-/** The handwriting languages the picker offers, by request name, when the server has them. */
+/** The handwriting languages the picker offers, by request name, when the server has them; the
+ * first (auto: the server reads with each model and keeps the surer reading) unless one is picked. */
 const LANGUAGE_LABELS = [
+  ['auto', 'Auto · 자동'],
   ['eng', 'English'],
   ['kor', '한국어'],
 ];
@@ -217,7 +219,7 @@ class App {
         const option = document.createElement('option');
         option.value = name;
         option.textContent = label;
-        option.lang = name === 'kor' ? 'ko' : 'en';
+        if (name !== 'auto') option.lang = name === 'kor' ? 'ko' : 'en';
         select.append(option);
       }
       $('lang-picker').hidden = select.options.length < 2;

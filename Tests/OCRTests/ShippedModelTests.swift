@@ -21,12 +21,14 @@ import Testing
     static func recognitions(_ samples: [CorpusSample], language: String, charset: CharacterHint? = nil,
                              words: [String] = [], quality: RecognitionRequest.Quality = .auto,
                              options: RecognitionOptions = RecognitionOptions(),
-                             catalog: TessdataCatalog? = nil) throws -> [Recognition?] {
+                             catalog: TessdataCatalog? = nil, workers: Int = 1,
+                             automaticLanguages: (latin: String, korean: String) = ("ink", "kor-ink")) throws -> [Recognition?] {
         let catalog = catalog ?? TessdataCatalog(extraDirectories: [modelsDirectory])
-        let pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1, queueDepth: samples.count + 1,
-                                                                     defaultLanguage: language, catalog: catalog))
+        let pool = try OCRWorkerPool(configuration: OCRConfiguration(
+            workerCount: workers, queueDepth: samples.count * 2 + 1,
+            defaultLanguage: language == AutoLanguage.name ? automaticLanguages.latin : language, catalog: catalog))
         defer { pool.shutdown() }
-        let recognizer = InkRecognizer(pool: pool, options: options)
+        let recognizer = InkRecognizer(pool: pool, options: options, automaticLanguages: automaticLanguages)
         let results = ResultList(count: samples.count)
         let group = DispatchGroup()
         for (index, sample) in samples.enumerated() {

@@ -16,10 +16,10 @@ a handwritten word from the ink fixtures is drawn on the board, and the test che
   Clear (asked twice) empties the board in both windows;
 * the page's Server-Sent Events parser handles a stream cut at awkward places;
 * a phone-sized window (390x844) loads the page, fits it, and a word drawn with a finger becomes a field;
-* Korean: the language picker offers 한국어, remembers it for the board across a reload, and a
+* Korean: the language picker offers auto (the default) and 한국어, remembers 한국어 for the board across a reload, and a
   Hangul word written in an evaluation font's ink (Tests/Fixtures/hangul, never trained on)
-  becomes a field reading what ``POST /v1/recognize`` reads with ``lang: kor``; Backspace removes
-  one whole syllable;
+  becomes, with no language picked, a field reading what ``POST /v1/recognize`` reads with
+  ``lang: auto``, in Hangul; Backspace removes one whole syllable;
 * a page that was away while the server deleted the events it missed (retention,
   ``--keep-events-days``) gets ``reset`` when it reconnects, lists the board again and shows it as
   it is (with $INKSTICKER_BIN: the test runs servers of its own on one database);
@@ -387,7 +387,7 @@ def desktop(report: Report, api: API, args, out: Path) -> None:
         report.check("the field is centred on the ink", abs(centre[0] - ink_centre[0]) < 2 and abs(centre[1] - ink_centre[1]) < 2,
                      f"field centre {centre[0]:.1f},{centre[1]:.1f}; ink centre {ink_centre[0]:.1f},{ink_centre[1]:.1f}")
 
-        expected = api.recognize(strokes)["text"]
+        expected = api.recognize(strokes, "auto")["text"]   # the page's language when none is picked
         report.check("the field reads what /v1/recognize reads for the same strokes", sticker["text"] == expected,
                      f"page {sticker['text']!r}, recognize {expected!r}, written {sample['text']!r}")
         _, stored = api.call("GET", f"/v1/boards/{board['id']}/stickers/{sticker['id']}", token=board["token"])
@@ -548,7 +548,7 @@ def phone(report: Report, api: API, args, out: Path) -> None:
         strokes = scale_into(sample, *PHONE, max_height=64, max_width_fraction=0.8, centre_y_fraction=0.4)
         draw(driver, strokes, interaction.POINTER_TOUCH)
         state = wait(driver, lambda d: (s := page_state(d))["stickers"] and s, "a sticker after writing with a finger")
-        expected = api.recognize(strokes)["text"]
+        expected = api.recognize(strokes, "auto")["text"]
         sticker = state["stickers"][0]
         report.check("a word written with a finger becomes a field", sticker["state"] == "field" and sticker["text"] == expected,
                      f"page {sticker['text']!r}, recognize {expected!r}, written {sample['text']!r}")
@@ -579,23 +579,21 @@ def korean(report: Report, api: API, args, out: Path) -> None:
         board = state["board"]
         picker = driver.find_element(By.ID, "lang")
         offered = [o.get_attribute("value") for o in picker.find_elements(By.TAG_NAME, "option")]
-        report.check("the language picker offers English and 한국어", picker.is_displayed() and offered[:1] == ["eng"] and "kor" in offered,
-                     ", ".join(offered))
-        driver.find_element(By.CSS_SELECTOR, "#lang option[value='kor']").click()
-        driver.refresh()
-        wait(driver, lambda d: (s := page_state(d))["board"] == board and s["live"] == "live", "the board after a reload")
-        chosen = driver.execute_script("return document.getElementById('lang').value")
-        report.check("the page remembers 한국어 for this board across a reload", chosen == "kor", repr(chosen))
+        report.check("the language picker offers auto first, then English and 한국어",
+                     picker.is_displayed() and offered[:2] == ["auto", "eng"] and "kor" in offered
+                     and picker.get_attribute("value") == "auto", ", ".join(offered))
 
+        # Nothing picked: the page asks for auto, and Hangul comes back as Hangul.
         strokes = scale_into(sample, *DESKTOP, max_height=90, max_width_fraction=0.4, centre_y_fraction=0.45)
         draw(driver, strokes, interaction.POINTER_PEN)
         state = wait(driver, lambda d: (s := page_state(d))["stickers"] and s, "a sticker after writing Hangul")
         sticker = state["stickers"][0]
-        expected = api.recognize(strokes, "kor")["text"]
+        expected = api.recognize(strokes, "auto")["text"]
         hangul = re.findall(r"[\uac00-\ud7a3]", sticker["text"])
-        report.check("written Hangul becomes a field reading what lang kor reads",
+        report.check("written Hangul, no language picked, becomes a field reading what lang auto reads",
                      sticker["state"] == "field" and sticker["text"] == expected and len(hangul) >= 2,
                      f"page {sticker['text']!r}, recognize {expected!r}, written {sample['text']!r}")
+
         wait(driver, lambda d: (s := sticker_on_page(d, sticker["id"])) and s["focused"], "the Hangul field to take the focus")
         ActionChains(driver).send_keys(Keys.BACKSPACE).perform()
         shorter = expected[:-1]
@@ -610,6 +608,11 @@ def korean(report: Report, api: API, args, out: Path) -> None:
                      f"{expected!r} -> {stored!r}")
         time.sleep(0.4)
         driver.save_screenshot(str(out / "korean.png"))
+        driver.find_element(By.CSS_SELECTOR, "#lang option[value='kor']").click()
+        driver.refresh()
+        wait(driver, lambda d: (s := page_state(d))["board"] == board and s["live"] == "live", "the board after a reload")
+        chosen = driver.execute_script("return document.getElementById('lang').value")
+        report.check("the page remembers 한국어 for this board across a reload", chosen == "kor", repr(chosen))
     finally:
         check_console(report, driver, "korean")
         driver.quit()

@@ -13,16 +13,21 @@ public final class InkRecognizer: InkRecognizing {
     public let imager: LineImager
     /// The pipeline's knobs.
     public let options: RecognitionOptions
+    /// The Latin and the Korean language `auto` reads with; nil when either is not installed.
+    public let automaticLanguages: (latin: String, korean: String)?
 
     /// A recognizer on `pool`; the defaults are what the service runs with.
-    public init(pool: OCRWorkerPool, imager: LineImager = LineImager(), options: RecognitionOptions = RecognitionOptions()) {
+    public init(pool: OCRWorkerPool, imager: LineImager = LineImager(), options: RecognitionOptions = RecognitionOptions(),
+                automaticLanguages: (latin: String, korean: String) = ("eng", "kor")) {
         self.pool = pool
         self.imager = imager
         self.options = options
+        let installed = { (name: String) in (try? pool.configuration.catalog.model(for: name)) != nil }
+        self.automaticLanguages = installed(automaticLanguages.latin) && installed(automaticLanguages.korean) ? automaticLanguages : nil
     }
 
-    /// Installed languages.
-    public var languages: [String] { pool.languages }
+    /// Installed languages, and `auto` when both automatic languages are.
+    public var languages: [String] { automaticLanguages == nil ? pool.languages : (pool.languages + [AutoLanguage.name]).sorted() }
     /// Request names read by another model (name → model).
     public var languageAliases: [String: String] { pool.languageAliases }
     /// Models read by another model under a hint (model → hint → model), when `options` uses them.
@@ -39,6 +44,7 @@ public final class InkRecognizer: InkRecognizing {
     /// strokes, top to bottom: the same imaging (`RecognitionImaging`: stroke repair,
     /// single-glyph rule, lines, the hint's slant setting) the pipeline runs before it reads them.
     public func lineImages(for strokes: [Stroke], hint: CharacterHint = .text, language: String? = nil) -> [GrayImage] {
+        let language = language == AutoLanguage.name ? automaticLanguages?.latin : language
         let model = language.flatMap { try? self.model(for: $0, hint: hint).name }
         let imaging = RecognitionImaging(imager: imager(for: model), options: options)
         let ink = imaging.prepare(strokes, hint: hint)
@@ -49,11 +55,31 @@ public final class InkRecognizer: InkRecognizing {
     /// worker is part of it.
     public func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,
                           completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
+        guard request.language == AutoLanguage.name else {
+            try recognize(request, deadline: RecognitionDeadline(milliseconds: deadlineMilliseconds), completion: completion)
+            return
+        }
+        guard let automaticLanguages else { throw .unknownLanguage(request.language, installed: languages) }
+        let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
+        let join = AutoLanguageJoin(completion: completion)
+        for (index, language) in [automaticLanguages.latin, automaticLanguages.korean].enumerated() {
+            var one = request
+            one.language = language
+            do {
+                try recognize(one, deadline: deadline) { join.deliver(index, $0) }
+            } catch {
+                join.abandon()   // a job already queued runs, and nobody is told
+                throw error
+            }
+        }
+    }
+
+    private func recognize(_ request: RecognitionRequest, deadline: RecognitionDeadline,
+                           completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
         let model = try self.model(for: request.language, hint: request.charset ?? .text)
         var request = request
         request.language = model.name  // from here on the model file, which no alias renames again
         let pipeline = RecognitionPipeline(imager: imager(for: model.name), options: options)
-        let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
         try pool.submit({ [request] context throws(OCRError) in
             try pipeline.run(request, context: context, deadline: deadline)
         }, completion: completion)

@@ -61,10 +61,18 @@ extension String.UTF8View {
     /// Equal byte for byte once ASCII letters are folded to lower case.
     func equalsIgnoringASCIICase(_ other: String.UTF8View) -> Bool {
         guard count == other.count else { return false }
-        for (a, b) in zip(self, other) where a != b {
+        // Native strings hand out their bytes; bridged or foreign ones are compared byte by byte.
+        let fast = withContiguousStorageIfAvailable { a in
+            other.withContiguousStorageIfAvailable { b in Self.equalFolded(a, b) }
+        }
+        return (fast ?? nil) ?? Self.equalFolded(Array(self), Array(other))
+    }
+
+    private static func equalFolded(_ a: some RandomAccessCollection<UInt8>, _ b: some RandomAccessCollection<UInt8>) -> Bool {
+        for (x, y) in zip(a, b) where x != y {
             // Only letters differ by case: fold both (0x20 is the case bit) and compare as letters.
-            let lower = a | 0x20
-            guard lower == b | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+            let lower = x | 0x20
+            guard lower == y | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
         }
         return true
     }

@@ -132,7 +132,8 @@ public struct GestureClassifier: Sendable {
 
     /// Classifies `strokes` written over `glyphs` (the characters of one text, board coordinates).
     public func classify(_ strokes: [Stroke], over glyphs: [GestureGlyph]) -> GestureClassification {
-        guard strokes.count == 1, let stroke = strokes.first, stroke.pointCount >= 3,
+        // Two points are enough for a straight line (a client may keep only a line's ends).
+        guard strokes.count == 1, let stroke = strokes.first, stroke.pointCount >= 2,
               let bounds = stroke.bounds, !glyphs.isEmpty else { return .writing }
         let lineHeight = glyphs.map(\.box.height).median
         guard lineHeight > 0, bounds.width > 0 else { return .writing }

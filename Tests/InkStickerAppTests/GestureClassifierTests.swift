@@ -96,6 +96,16 @@ import TextLayout
         #expect(GestureClassifier().classify([line(words.minY + 0.95 * words.height)], over: field.glyphs) == .writing)
         #expect(GestureClassifier().classify([line(words.minY + 0.55 * words.height)], over: field.glyphs)
                 == GestureClassification(gesture: .strikeThrough, words: [3]))
+        // A client that keeps only a line's two ends (decimated ink) strikes through all the same;
+        // two points that are short, or under the word, stay writing.
+        let y = words.minY + 0.55 * words.height
+        #expect(GestureClassifier().classify([Stroke(x: [words.minX - 4, words.maxX + 4], y: [y, y + 1])], over: field.glyphs)
+                == GestureClassification(gesture: .strikeThrough, words: [3]))
+        #expect(GestureClassifier().classify([Stroke(x: [words.minX, words.minX + 0.3 * h], y: [y, y])], over: field.glyphs) == .writing)
+        #expect(GestureClassifier().classify([Stroke(x: [words.minX - 4, words.maxX + 4], y: [words.maxY - 1, words.maxY - 1])],
+                                             over: field.glyphs) == .writing)
+        // One point is never a gesture.
+        #expect(GestureClassifier().classify([Stroke(x: [words.center.x], y: [y])], over: field.glyphs) == .writing)
     }
 
     /// A zig-zag over `box`: level passes from its left to its right edge and back, drifting from

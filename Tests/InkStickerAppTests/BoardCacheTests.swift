@@ -30,6 +30,41 @@ import Testing
         #expect(cache.lookup(board: "b_3", tokenHash: Self.hash, key: "k") == nil)
     }
 
+    @Test func whileAWriteRunsItsBoardIsReadFromTheDatabase() {
+        let cache = ListingCache()
+        cache.store([1], etag: "\"1\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        cache.writeBegan(board: "b_1")
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
+        // A read that begins and ends during the write is not kept, nor one begun before it ends.
+        cache.store([2], etag: "\"2\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        let during = cache.ticket()
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
+        cache.writeBegan(board: "b_1")   // a second writer of the same board
+        cache.writeEnded(boards: ["b_1"])
+        cache.store([3], etag: "\"3\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
+        cache.writeEnded(boards: ["b_1"])
+        cache.store([4], etag: "\"4\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: during)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
+        cache.store([5], etag: "\"5\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k")?.body == [5])
+    }
+
+    @Test func nothingIsServedWhileOtherNodesChangesCannotArrive() {
+        let cache = ListingCache()
+        cache.store([1], etag: "\"1\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        let before = cache.ticket()
+        cache.follow(false)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
+        cache.store([2], etag: "\"2\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        #expect(cache.counts.entries == 0)
+        cache.follow(true)
+        cache.store([3], etag: "\"3\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: before)
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k") == nil)
+        cache.store([4], etag: "\"4\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())
+        #expect(cache.lookup(board: "b_1", tokenHash: Self.hash, key: "k")?.body == [4])
+    }
+
     @Test func onlyTheTokenThatReadABodyGetsIt() {
         let cache = ListingCache()
         cache.store([1], etag: "\"1\"", board: "b_1", tokenHash: Self.hash, key: "k", ticket: cache.ticket())

@@ -38,19 +38,23 @@ struct AppServices: Sendable {
     /// Keeps what is served from memory and the live streams in step with the database: every
     /// write transaction of this node drops the cached reads of the boards it touched before its
     /// response is sent; an event committed by another node (PostgreSQL's NOTIFY) drops that
-    /// board's and wakes its streams; nil (notifications may have been missed) drops and wakes all.
+    /// board's and wakes its streams; when notifications may have been missed, everything is
+    /// dropped and every stream woken; and while they cannot reach this node (PostgreSQL's
+    /// listener away), nothing is served from memory.
     func followDatabase() {
         let cache = listingCache, events = self.events
-        database.observeWrites { boards in
-            for board in boards { cache.invalidate(board: board) }
-        }
-        database.observeEvents { board in
-            if let board {
+        database.observeWrites(began: { cache.writeBegan(board: $0) }, ended: { cache.writeEnded(boards: $0) })
+        database.observeEvents { signal in
+            switch signal {
+            case .board(let board):
                 cache.invalidate(board: board)
                 events.notify(boardId: board)
-            } else {
+            case .everything:
                 cache.invalidateAll()
                 events.notifyAll()
+            case .listening(let listening):
+                cache.follow(listening)
+                if listening { events.notifyAll() }
             }
         }
     }

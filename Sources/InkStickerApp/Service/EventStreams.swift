@@ -136,6 +136,9 @@ final class EventStreams: Sendable {
             let purged = board.eventsPurgedThrough > after ? board.eventsPurgedThrough : nil
             if let purged { Self.appendReset(purgedThrough: purged, to: &out) }
             for event in result.events { Self.append(event, to: &out) }
+            // Another node's event may be read here before its notification reached this node:
+            // a client that lists the board on hearing of it must not get an older listing from memory.
+            if !result.events.isEmpty { services.listingCache.invalidate(board: subscription.boardID) }
             if !out.isEmpty, !subscription.stream.write(out) { break }
             if let last = result.events.last?.id ?? purged { subscription.state.withLock { $0.lastEventID = last } }
             if result.events.count < Self.batch {

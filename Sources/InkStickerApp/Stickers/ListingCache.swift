@@ -3,11 +3,13 @@ import Locking
 /// Board reads (a sticker listing, the board's SVG) kept serialized in memory and served without
 /// touching the database until the board changes.
 ///
-/// A body is stored with the hash of the token that read it and its ETag. Every write transaction that touched a board, on this node, invalidates the
-/// board once it has ended, before its response is sent; an event of another node invalidates it
-/// when the notification reaches this node (PostgreSQL), and a missed notification (a reconnect,
-/// the listener's sweep) invalidates every board. So a node never serves a board older than its
-/// own writes, nor older than another node's event once that reached it.
+/// A body is stored with the hash of the token that read it and its ETag. While a write
+/// transaction of this node runs on a board, the board's reads go to the database, and the board
+/// is invalidated once the transaction has ended, before its response is sent; an event of
+/// another node invalidates it when the notification reaches this node (PostgreSQL), a missed
+/// notification (a reconnect, the listener's sweep) invalidates every board, and while the
+/// listener is away nothing is served. So a node never serves a board older than its own writes,
+/// nor older than another node's event once that reached it.
 ///
 /// A read takes a ``Ticket`` before its database snapshot and may store its result only if the
 /// board was not invalidated since: a snapshot taken before a write committed can never be stored
@@ -36,6 +38,8 @@ final class ListingCache: Sendable {
 
     private struct State {
         var boards: [String: Board] = [:]
+        /// Write transactions of this node running on each board: its reads are not served or kept.
+        var writing: [String: Int] = [:]
         /// When each board was last invalidated (a stamp of `clock`).
         var invalidated: [String: UInt64] = [:]
         /// Invalidations no longer remembered board by board: every board counts as invalidated then.
@@ -45,6 +49,9 @@ final class ListingCache: Sendable {
         var bytes = 0
         var hits = 0
         var misses = 0
+        /// False while changes made elsewhere might not reach this node (PostgreSQL's listener is
+        /// not connected): nothing is served or kept.
+        var isFollowing = true
 
         func lastInvalidation(of board: String) -> UInt64 { max(invalidated[board] ?? 0, floor) }
     }
@@ -71,15 +78,13 @@ final class ListingCache: Sendable {
     func lookup(board: String, tokenHash: [UInt8], key: String) -> Hit? {
         state.withLock { s in
             s.clock += 1
-            guard var stored = s.boards[board], BoardToken.constantTimeEquals(stored.tokenHash, tokenHash),
-                  var entry = stored.entries[key] else {
+            guard s.isFollowing, s.writing[board] == nil, let stored = s.boards[board], BoardToken.constantTimeEquals(stored.tokenHash, tokenHash),
+                  let entry = stored.entries[key] else {
                 s.misses += 1
                 return nil
             }
             s.hits += 1
-            entry.lastUse = s.clock
-            stored.entries[key] = entry
-            s.boards[board] = stored
+            s.boards[board]?.entries[key]?.lastUse = s.clock   // in place: no copy of the board's entries
             return Hit(body: entry.body, etag: entry.etag)
         }
     }
@@ -88,16 +93,15 @@ final class ListingCache: Sendable {
     func store(_ body: [UInt8], etag: String, board: String, tokenHash: [UInt8], key: String, ticket: Ticket) {
         guard body.count <= maxBytes / 8 else { return }
         state.withLock { s in
-            guard ticket.stamp >= s.lastInvalidation(of: board) else { return }
+            guard s.isFollowing, s.writing[board] == nil, ticket.stamp >= s.lastInvalidation(of: board) else { return }
             s.clock += 1
             if s.boards[board].map({ $0.tokenHash != tokenHash }) == true { Self.drop(board, &s) }
-            var stored = s.boards[board] ?? Board(tokenHash: tokenHash)
-            if let old = stored.entries[key] {
+            if s.boards[board] == nil { s.boards[board] = Board(tokenHash: tokenHash) }
+            if let old = s.boards[board]?.entries[key] {
                 s.bytes -= old.body.count
                 s.entryCount -= 1
             }
-            stored.entries[key] = Entry(etag: etag, body: body, lastUse: s.clock)
-            s.boards[board] = stored
+            s.boards[board]?.entries[key] = Entry(etag: etag, body: body, lastUse: s.clock)
             s.bytes += body.count
             s.entryCount += 1
             if s.entryCount > maxEntries || s.bytes > maxBytes { evict(&s) }
@@ -106,28 +110,62 @@ final class ListingCache: Sendable {
 
     /// The board changed (or is gone): drop what is stored for it and refuse reads begun before now.
     func invalidate(board: String) {
+        state.withLock { invalidate(board, &$0) }
+    }
+
+    /// A write transaction of this node is about to change the board: until it has ended, the
+    /// board's reads go to the database (one that saw the write there must not then get an older
+    /// listing from here).
+    func writeBegan(board: String) {
         state.withLock { s in
-            s.clock += 1
-            Self.drop(board, &s)
-            if s.invalidated.count >= maxRemembered {
-                s.floor = s.clock
-                s.invalidated = [:]
-            } else {
-                s.invalidated[board] = s.clock
+            s.writing[board, default: 0] += 1
+            invalidate(board, &s)
+        }
+    }
+
+    /// The write transactions of `writeBegan` have ended (committed or not).
+    func writeEnded(boards: Set<String>) {
+        state.withLock { s in
+            for board in boards {
+                if let running = s.writing[board] { s.writing[board] = running > 1 ? running - 1 : nil }
+                invalidate(board, &s)
             }
+        }
+    }
+
+    private func invalidate(_ board: String, _ s: inout State) {
+        s.clock += 1
+        Self.drop(board, &s)
+        if s.invalidated.count >= maxRemembered {
+            s.floor = s.clock
+            s.invalidated = [:]
+        } else {
+            s.invalidated[board] = s.clock
         }
     }
 
     /// Any board may have changed: drop everything.
     func invalidateAll() {
+        state.withLock { Self.dropAll(&$0) }
+    }
+
+    /// Whether changes made on other nodes reach this one (on PostgreSQL, while its listener is
+    /// connected). Off, nothing is served or kept; either way, everything kept so far is dropped
+    /// and every read begun before is refused.
+    func follow(_ following: Bool) {
         state.withLock { s in
-            s.clock += 1
-            s.floor = s.clock
-            s.invalidated = [:]
-            s.boards = [:]
-            s.entryCount = 0
-            s.bytes = 0
+            Self.dropAll(&s)
+            s.isFollowing = following
         }
+    }
+
+    private static func dropAll(_ s: inout State) {
+        s.clock += 1
+        s.floor = s.clock
+        s.invalidated = [:]
+        s.boards = [:]
+        s.entryCount = 0
+        s.bytes = 0
     }
 
     private static func drop(_ board: String, _ s: inout State) {

@@ -95,7 +95,10 @@ final class AutoLanguageJoin: Sendable {
         guard let all else { return }
         switch (all[0], all[1]) {
         case (.success(let latin), .success(let korean)): completion(.success(AutoLanguage.choose(latin: latin, korean: korean)))
-        case (.success(let one), .failure), (.failure, .success(let one)): completion(.success(one))
+        case (.success(let latin), .failure): completion(.success(latin))
+        case (.failure(let error), .success(let korean)):
+            // Alone, the Korean reading stands only for Hangul: it reads Latin ink as Hangul at times.
+            completion(AutoLanguage.isMostlyHangul(korean.text) ? .success(korean) : .failure(error))
         case (.failure(let error), .failure): completion(.failure(error))
         }
     }

@@ -60,6 +60,8 @@ public final class InkRecognizer: InkRecognizing {
             return
         }
         guard let automaticLanguages else { throw .unknownLanguage(request.language, installed: languages) }
+        // Both jobs or neither: a lone queued job would only spend a worker on a refused request.
+        guard pool.queueDepth + 2 <= pool.configuration.queueDepth else { throw .overloaded(retryAfterSeconds: 1) }
         let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
         let join = AutoLanguageJoin(completion: completion)
         for (index, language) in [automaticLanguages.latin, automaticLanguages.korean].enumerated() {

@@ -20,7 +20,7 @@ public final class Database: Sendable {
 
     private let backend: any DatabaseBackend
     private let lifecycle = Lock(Lifecycle.open)
-    private let writeObserver = Lock<(@Sendable (Set<String>) -> Void)?>(nil)
+    private let writeObserver = Lock<WriteObserver?>(nil)
 
     /// Opens (creating if needed) the SQLite database at `path` and applies pending `migrations`.
     ///
@@ -84,21 +84,34 @@ public final class Database: Sendable {
     @discardableResult
     public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         guard isReady else { throw StoreError.closed }
-        var boards: Set<String> = []
-        defer {
-            if !boards.isEmpty, let observer = writeObserver.withLock({ $0 }) { observer(boards) }
-        }
+        guard let observer = writeObserver.withLock({ $0 }) else { return try backend.write(body) }
+        // Each board once, however many times a retried transaction takes it in scope.
+        let touched = TouchedBoards()
+        defer { if !touched.boards.isEmpty { observer.ended(touched.boards) } }
         return try backend.write { transaction in
-            defer { boards.formUnion(transaction.boardsInScope) }
+            transaction.onScope = { board in
+                if touched.boards.insert(board).inserted { observer.began(board) }
+            }
             return try body(transaction)
         }
     }
 
-    /// Calls `handler`, on the writing thread, with the boards a write transaction of this node
-    /// touched, once the transaction has ended (committed, rolled back, or failed at commit, when
-    /// it may still have committed): whatever was read about those boards before may be stale.
-    public func observeWrites(_ handler: @escaping @Sendable (Set<String>) -> Void) {
-        writeObserver.withLock { $0 = handler }
+    /// Calls `began`, on the writing thread, with each board a write transaction of this node
+    /// touches, before its first statement about the board; and `ended` with all of them once the
+    /// transaction has ended (committed, rolled back, or failed at commit, when it may still have
+    /// committed): from `began` to `ended`, what was read about those boards may be stale.
+    public func observeWrites(began: @escaping @Sendable (String) -> Void, ended: @escaping @Sendable (Set<String>) -> Void) {
+        writeObserver.withLock { $0 = WriteObserver(began: began, ended: ended) }
+    }
+
+    /// The boards one `write` call has touched; used on its own thread only.
+    private final class TouchedBoards: @unchecked Sendable {
+        var boards: Set<String> = []
+    }
+
+    private struct WriteObserver: Sendable {
+        let began: @Sendable (String) -> Void
+        let ended: @Sendable (Set<String>) -> Void
     }
 
     /// Runs `body` in a read transaction: every query in `body` sees the same snapshot,
@@ -111,10 +124,10 @@ public final class Database: Sendable {
         return try backend.read(body)
     }
 
-    /// Calls `handler` with a board's id whenever another node (or this one) commits an event
-    /// of that board, and with nil when notifications may have been missed (a reconnect): then
-    /// every board should be read again. SQLite has one node, so it never calls.
-    public func observeEvents(_ handler: @escaping @Sendable (String?) -> Void) {
+    /// Calls `handler` whenever another node (or this one) commits an event of a board, when
+    /// notifications may have been missed, and when they stop or start reaching this node (see
+    /// `EventSignal`). SQLite has one node, so it never calls.
+    public func observeEvents(_ handler: @escaping @Sendable (EventSignal) -> Void) {
         backend.observeEvents(handler)
     }
 
@@ -145,12 +158,23 @@ protocol DatabaseBackend: Sendable {
     var migrationsAppliedAtOpen: [Int] { get }
     func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T
     func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T
-    func observeEvents(_ handler: @escaping @Sendable (String?) -> Void)
+    func observeEvents(_ handler: @escaping @Sendable (EventSignal) -> Void)
     func close() -> [any Error]
 }
 
 extension DatabaseBackend {
-    func observeEvents(_ handler: @escaping @Sendable (String?) -> Void) {}
+    func observeEvents(_ handler: @escaping @Sendable (EventSignal) -> Void) {}
+}
+
+/// What `Database.observeEvents` reports.
+public enum EventSignal: Sendable, Equatable {
+    /// A node committed an event of this board.
+    case board(String)
+    /// Notifications may have been missed (a reconnect, the periodic sweep): read every board again.
+    case everything
+    /// Whether notifications reach this node now: false from the start until PostgreSQL's
+    /// listener is connected, and while it is away; changes made meanwhile are not announced.
+    case listening(Bool)
 }
 
 /// How a `--db` value names its engine.

@@ -69,7 +69,8 @@ final class PostgresBackend: DatabaseBackend {
         }
     }
 
-    func observeEvents(_ handler: @escaping @Sendable (String?) -> Void) {
+    func observeEvents(_ handler: @escaping @Sendable (EventSignal) -> Void) {
+        handler(.listening(false))   // until the listener has connected
         let started = PostgresListener(settings: pool.settings, channel: PostgresConnection.eventChannel, handler: handler)
         listener.withLock { $0 = started }
         started.start()
@@ -168,19 +169,19 @@ final class PostgresBox: @unchecked Sendable {
 }
 
 /// A thread with its own connection that `LISTEN`s on a channel and calls the handler with each
-/// payload, reconnecting (with back-off) when the server goes away, and calling the handler
-/// with nil after each reconnect: notifications sent while it was away are lost, so listeners
-/// must read everything again; and every `sweepSeconds` anyway. The events table stays the
-/// truth; a notification is only a wake-up.
+/// payload (`.board`), reconnecting (with back-off) when the server goes away: `.listening(false)`
+/// when the connection is lost, `.listening(true)` once it listens again (notifications sent
+/// while it was away are lost, so listeners must read everything again); and `.everything` every
+/// `sweepSeconds` anyway. The events table stays the truth; a notification is only a wake-up.
 final class PostgresListener: Sendable {
     private let settings: [(String, String)]
     private let channel: String
-    private let handler: @Sendable (String?) -> Void
+    private let handler: @Sendable (EventSignal) -> Void
     private let stopped = Lock(false)
     /// How often every listener is woken without a notification.
     static let sweepSeconds = 10
 
-    init(settings: [(String, String)], channel: String, handler: @escaping @Sendable (String?) -> Void) {
+    init(settings: [(String, String)], channel: String, handler: @escaping @Sendable (EventSignal) -> Void) {
         self.settings = settings
         self.channel = channel
         self.handler = handler
@@ -198,27 +199,31 @@ final class PostgresListener: Sendable {
 
     private func run() {
         var delay = 0.1
-        var first = true
+        var listening = false
         var lastSweep = ContinuousClock.now
         while !isStopped {
             do {
                 let connection = try PostgresConnection(settings: settings)
                 try connection.executeScript("LISTEN \(channel)")
-                if !first { handler(nil) }
-                first = false
+                listening = true
+                handler(.listening(true))
                 delay = 0.1
                 while !isStopped {
                     for notification in try connection.notifications(waitingMilliseconds: 500) {
-                        handler(notification.payload)
+                        handler(.board(notification.payload))
                     }
                     // A sweep now and then: a notification lost anywhere costs at most this delay.
                     if ContinuousClock.now - lastSweep > .seconds(Self.sweepSeconds) {
                         lastSweep = ContinuousClock.now
-                        handler(nil)
+                        handler(.everything)
                     }
                 }
                 connection.close()
             } catch {
+                if listening {
+                    listening = false
+                    handler(.listening(false))
+                }
                 Thread.sleep(forTimeInterval: delay)
                 delay = min(delay * 2, 2)
             }

@@ -149,13 +149,15 @@ final class PostgresConnection {
             try executeScript(begin)
             return PQexecPrepared(handle, name, count, parameters, lengths, formats, 0)
         }
-        defer { PQexitPipelineMode(handle) }
         guard PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1,
               PQsendQueryPrepared(handle, name, count, parameters, lengths, formats, 0) == 1,
               PQpipelineSync(handle) == 1 else {
-            throw PostgresError(sqlState: nil, message: Self.trimmed(String(cString: PQerrorMessage(handle))), sql: sql,
-                                connectionLost: !isHealthy)
+            // Half a pipeline sent leaves the connection in a state no one should reuse: close it.
+            let message = Self.trimmed(String(cString: PQerrorMessage(handle)))
+            close()
+            throw PostgresError(sqlState: nil, message: message, sql: sql, connectionLost: true)
         }
+        defer { PQexitPipelineMode(handle) }
         // Each command's result is followed by a null; then the sync point.
         let beginResult = PQgetResult(handle)
         while let extra = PQgetResult(handle) { PQclear(extra) }

@@ -17,8 +17,8 @@ public class ReadTransaction {
     /// The engine the transaction runs on.
     public var engine: StoreEngine { connection.engine }
 
-    /// The boards this write transaction has locked, so far.
-    var boardsInScope: Set<String> { lockedBoards }
+    /// Told of each board a write transaction takes in scope, before its first statement about it.
+    var onScope: (@Sendable (String) -> Void)?
 
     /// Whether this transaction may write (and so takes board locks).
     var isWrite: Bool { false }
@@ -44,8 +44,9 @@ public class ReadTransaction {
     func scope(board id: String) throws {
         guard !isFinished else { throw StoreError.transactionFinished }
         guard isWrite, !lockedBoards.contains(id) else { return }
+        lockedBoards.insert(id)   // before the lock: a transaction whose lock fails has still touched it
+        onScope?(id)
         try connection.lockBoard(id)
-        lockedBoards.insert(id)
     }
 
     /// Rows of `sql` with `values` bound to `$1`, `$2`, …

@@ -10,11 +10,7 @@
 # Usage: bench/gestures.sh [SEED, default 1]   (SHARED=... if ../shared is elsewhere, GENERATED=N)
 source "$(dirname "$0")/lib.sh"
 SEED=${1:-1}
-if [[ -z "${SHARED:-}" ]]; then
-    d=$ROOT
-    while [[ "$d" != / ]]; do d=$(dirname "$d"); [[ -d "$d/shared/corpus" ]] && { SHARED="$d/shared"; break; }; done
-fi
-: "${SHARED:?set SHARED to the shared corpus directory}"
+find_shared
 (cd "$ROOT" && swift build --product inkbench >&2)
 shopt -s nullglob
 CORPORA=("$SHARED"/corpus/real/*.jsonl "$SHARED"/corpus/synthetic/*.jsonl "$SHARED"/corpus/train/*.jsonl "$SHARED"/corpus/train/*.jsonl.gz)

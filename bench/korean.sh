@@ -12,11 +12,7 @@
 # Usage: bench/korean.sh [ROUNDS, default 3]   (SHARED=... if ../shared is elsewhere)
 source "$(dirname "$0")/lib.sh"
 ROUNDS=${1:-3}
-if [[ -z "${SHARED:-}" ]]; then
-    d=$ROOT
-    while [[ "$d" != / ]]; do d=$(dirname "$d"); [[ -d "$d/shared/corpus" ]] && { SHARED="$d/shared"; break; }; done
-fi
-: "${SHARED:?set SHARED to the shared corpus directory}"
+find_shared
 [[ -s "$ROOT/Models/kor-ink.traineddata" ]] || { echo "no Models/kor-ink.traineddata" >&2; exit 1; }
 KOREAN=("$ROOT/Tests/Fixtures/hangul/hangul-words.jsonl" "$ROOT/Tests/Fixtures/hangul/hangul-lines.jsonl")
 LATIN=("$SHARED/corpus/real/unipen-words.jsonl" "$SHARED/corpus/real/unipen-text.jsonl")

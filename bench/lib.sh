@@ -8,6 +8,16 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
+# find_shared: sets SHARED to the shared corpus directory (../shared beside the repository or
+# above it) unless it is set already; stops with a message when there is none.
+find_shared() {
+  if [[ -z "${SHARED:-}" ]]; then
+    local d=$ROOT
+    while [[ "$d" != / ]]; do d=$(dirname "$d"); [[ -d "$d/shared/corpus" ]] && { SHARED="$d/shared"; break; }; done
+  fi
+  : "${SHARED:?set SHARED to the shared corpus directory}"
+}
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 wait_http() { # url

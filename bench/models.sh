@@ -15,11 +15,7 @@
 # Usage: bench/models.sh [ROUNDS, default 3]   (SHARED=... if ../shared is elsewhere)
 source "$(dirname "$0")/lib.sh"
 ROUNDS=${1:-3}
-if [[ -z "${SHARED:-}" ]]; then
-    d=$ROOT
-    while [[ "$d" != / ]]; do d=$(dirname "$d"); [[ -d "$d/shared/corpus" ]] && { SHARED="$d/shared"; break; }; done
-fi
-: "${SHARED:?set SHARED to the shared corpus directory}"
+find_shared
 CORPORA=("$SHARED/corpus/synthetic/print.jsonl" "$SHARED/corpus/synthetic/script.jsonl"
          "$SHARED/corpus/real/unipen-words.jsonl" "$SHARED/corpus/real/unipen-text.jsonl")
 LANGS=(eng ink-raw eng-stock)

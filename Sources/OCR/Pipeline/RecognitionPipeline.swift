@@ -31,6 +31,8 @@ struct RecognitionPipeline: Sendable {
     /// not too much ink (`deadlineExceeded`, 422).
     func run(_ request: RecognitionRequest, context: WorkerContext, deadline: RecognitionDeadline) throws(OCRError) -> Recognition {
         let begun = ContinuousClock.now
+        // A job that starts with no time left spent it all waiting: no work is done for it.
+        guard (try? deadline.remaining()) != nil else { throw .overloaded(retryAfterSeconds: 1) }
         do {
             return try read(request, context: context, deadline: deadline)
         } catch .deadlineExceeded(let milliseconds) {

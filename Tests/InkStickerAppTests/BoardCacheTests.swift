@@ -107,8 +107,16 @@ import Testing
         #expect(cache.lookup(board: "b_4", tokenHash: Self.hash, key: "e") == nil)
     }
 
+    /// On PostgreSQL nothing is served from memory until the node's listener is connected.
+    static func waitUntilFollowing(_ app: InProcessApp) throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !app.services.listingCache.isFollowing, ContinuousClock.now < deadline { usleep(10_000) }
+        try #require(app.services.listingCache.isFollowing, "the listener never connected")
+    }
+
     @Test func aRepeatedListingIsServedWithoutTheDatabase() throws {
         let app = try InProcessApp(readings: ["milk"])
+        try Self.waitUntilFollowing(app)
         let board = try app.board()
         _ = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke], token: board.token)
         let first = try app.request(.get, board.base + "/stickers", token: board.token)

@@ -192,6 +192,9 @@ final class ListingCache: Sendable {
         }
     }
 
+    /// Whether bodies are served and kept now (see `follow(_:)`).
+    var isFollowing: Bool { state.withLock { $0.isFollowing } }
+
     var counts: (hits: Int, misses: Int, entries: Int, bytes: Int) {
         state.withLock { ($0.hits, $0.misses, $0.entryCount, $0.bytes) }
     }

@@ -1,5 +1,7 @@
 import Foundation
+import Dispatch
 import Geometry
+import Locking
 import Testing
 @testable import OCR
 
@@ -42,6 +44,44 @@ import Testing
         #expect(!AutoLanguage.isMostlyHangul("meeting room 회"))
         #expect(AutoLanguage.choose(latin: .empty, korean: .empty).text.isEmpty)
         #expect(AutoLanguage.choose(latin: .empty, korean: Self.reading([Self.line("밀", 0.2)], ocrMs: 1)).text == "밀")
+    }
+
+    @Test func aSureReadingIsNotReadAgain() {
+        let options = RecognitionOptions()
+        let sure = Self.reading([Self.line("milk", 0.9)], ocrMs: 1)
+        let unsure = Self.reading([Self.line("mlk", 0.3)], ocrMs: 1)
+        #expect(!options.wouldReread(sure, hint: .text) && options.wouldReread(unsure, hint: .text))
+        // A line of several words: each word against lineRereadBelow; numbers against numberRereadBelow.
+        let words = Recognition.Line(text: "milk eggs", confidence: 0.9, box: Rect(x: 0, y: 0, width: 100, height: 40), words: [
+            Recognition.Word(text: "milk", confidence: 0.95, box: Rect(x: 0, y: 0, width: 40, height: 40), strokes: [0]),
+            Recognition.Word(text: "eggs", confidence: 0.45, box: Rect(x: 50, y: 0, width: 40, height: 40), strokes: [1]),
+        ])
+        #expect(options.wouldReread(Self.reading([words], ocrMs: 1), hint: .text))
+        #expect(options.wouldReread(Self.reading([Self.line("12", 0.85)], ocrMs: 1), hint: .number))
+        #expect(!options.wouldReread(Self.reading([Self.line("12", 0.3)], ocrMs: 1), hint: .digits))
+    }
+
+    /// Under `quality: auto`, each model reads the ink once; only an unsure choice is read again,
+    /// by its own model, as a request in that language alone.
+    @Test func onlyAnUnsureChoiceIsReadAgain() throws {
+        let catalog = TessdataCatalog(extraDirectories: [ShippedModelTests.modelsDirectory])
+        let strokes = try PipelineInk.strokes("print.jsonl", text: "artless")
+        for (threshold, jobs) in [(0.0, 2), (1.0, 3)] {
+            let pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 2, queueDepth: 8, defaultLanguage: "ink", catalog: catalog))
+            defer { pool.shutdown() }
+            // Every reading is sure (0) or unsure (1).
+            let options = RecognitionOptions(textRereadBelow: threshold, lineRereadBelow: threshold)
+            let recognizer = InkRecognizer(pool: pool, options: options, automaticLanguages: ("ink", "kor-ink"))
+            let done = DispatchSemaphore(value: 0)
+            let text = Locking.Lock("")
+            try recognizer.recognize(RecognitionRequest(strokes: strokes, language: AutoLanguage.name), deadlineMilliseconds: 60_000) { result in
+                text.withLock { $0 = (try? result.get().text) ?? "" }
+                done.signal()
+            }
+            done.wait()
+            #expect(text.withLock { $0 } == "artless")
+            #expect(pool.metrics.jobsSucceeded == jobs, "reread below \(threshold)")
+        }
     }
 
     /// The shipped models on the committed ink: Hangul words of the evaluation fonts and Latin

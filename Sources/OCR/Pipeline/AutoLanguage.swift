@@ -70,8 +70,8 @@ public enum AutoLanguage {
 }
 
 /// Collects the Latin (index 0) and the Korean (index 1) model's results and calls the completion
-/// once, when the second arrives: the choice when both succeeded, the one that did, or the first
-/// failure. Abandoned (the request could not be queued whole), it calls nothing.
+/// once, when the second arrives: the choice and its index when both succeeded, the one that did,
+/// or the first failure. Abandoned (the request could not be queued whole), it calls nothing.
 final class AutoLanguageJoin: Sendable {
     private struct State {
         var results: [Result<Recognition, OCRError>?]
@@ -79,9 +79,9 @@ final class AutoLanguageJoin: Sendable {
     }
 
     private let state: Lock<State>
-    private let completion: @Sendable (Result<Recognition, OCRError>) -> Void
+    private let completion: @Sendable (Result<(reading: Recognition, index: Int), OCRError>) -> Void
 
-    init(completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) {
+    init(completion: @escaping @Sendable (Result<(reading: Recognition, index: Int), OCRError>) -> Void) {
         state = Lock(State(results: [nil, nil]))
         self.completion = completion
     }
@@ -94,11 +94,13 @@ final class AutoLanguageJoin: Sendable {
         }
         guard let all else { return }
         switch (all[0], all[1]) {
-        case (.success(let latin), .success(let korean)): completion(.success(AutoLanguage.choose(latin: latin, korean: korean)))
-        case (.success(let latin), .failure): completion(.success(latin))
+        case (.success(let latin), .success(let korean)):
+            let index = AutoLanguage.looksKorean(latin: latin, korean: korean) ? 1 : 0
+            completion(.success((AutoLanguage.choose(latin: latin, korean: korean), index)))
+        case (.success(let latin), .failure): completion(.success((latin, 0)))
         case (.failure(let error), .success(let korean)):
             // Alone, the Korean reading stands only for Hangul: it reads Latin ink as Hangul at times.
-            completion(AutoLanguage.isMostlyHangul(korean.text) ? .success(korean) : .failure(error))
+            completion(AutoLanguage.isMostlyHangul(korean.text) ? .success((korean, 1)) : .failure(error))
         case (.failure(let error), .failure): completion(.failure(error))
         }
     }

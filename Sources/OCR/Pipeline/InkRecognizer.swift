@@ -63,10 +63,34 @@ public final class InkRecognizer: InkRecognizing {
         // Both jobs or neither: a lone queued job would only spend a worker on a refused request.
         guard pool.queueDepth + 2 <= pool.configuration.queueDepth else { throw .overloaded(retryAfterSeconds: 1) }
         let deadline = RecognitionDeadline(milliseconds: deadlineMilliseconds)
-        let join = AutoLanguageJoin(completion: completion)
-        for (index, language) in [automaticLanguages.latin, automaticLanguages.korean].enumerated() {
+        let pair = [automaticLanguages.latin, automaticLanguages.korean]
+        // Under `quality: auto`, both read once (the other script's model is unsure of everything,
+        // and would read it again in more renderings); the chosen one reads again as it would alone,
+        // only when its reading is unsure.
+        let rereads = request.quality == .auto
+        let join = AutoLanguageJoin { [self] decided in
+            guard case .success(let (reading, index)) = decided, rereads,
+                  options.wouldReread(reading, hint: request.charset ?? .text) else {
+                completion(decided.map(\.reading))
+                return
+            }
+            var again = request
+            again.language = pair[index]
+            do {
+                try recognize(again, deadline: deadline) { result in
+                    guard case .success(var reread) = result else { return completion(.success(reading)) }
+                    reread.timings = Recognition.Timings(renderMs: reread.timings.renderMs + reading.timings.renderMs,
+                                                         ocrMs: reread.timings.ocrMs + reading.timings.ocrMs)
+                    completion(.success(reread))
+                }
+            } catch {
+                completion(.success(reading))   // no room to read it again: the first reading stands
+            }
+        }
+        for (index, language) in pair.enumerated() {
             var one = request
             one.language = language
+            if rereads { one.quality = .fast }
             do {
                 try recognize(one, deadline: deadline) { join.deliver(index, $0) }
             } catch {

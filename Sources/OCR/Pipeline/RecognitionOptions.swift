@@ -152,6 +152,15 @@ public struct RecognitionOptions: Sendable, Hashable {
         }
     }
 
+    /// Whether `quality: auto` would read some line of `recognition` again: a line under its
+    /// `rereadThreshold`, or a word of a line of text of several words under `lineRereadBelow`.
+    public func wouldReread(_ recognition: Recognition, hint: CharacterHint) -> Bool {
+        recognition.lines.contains { line in
+            line.confidence < rereadThreshold(hint: hint, words: line.words.count)
+                || (hint == .text && line.words.count > 1 && line.words.contains { $0.confidence < lineRereadBelow })
+        }
+    }
+
     /// Options with the documented defaults, each overridable.
     public init(
         render: RenderVariant = RenderVariant(),

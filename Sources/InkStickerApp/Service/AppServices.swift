@@ -38,9 +38,9 @@ struct AppServices: Sendable {
     /// Keeps what is served from memory and the live streams in step with the database: every
     /// write transaction of this node drops the cached reads of the boards it touched before its
     /// response is sent; an event committed by another node (PostgreSQL's NOTIFY) drops that
-    /// board's and wakes its streams; when notifications may have been missed, everything is
-    /// dropped and every stream woken; and while they cannot reach this node (PostgreSQL's
-    /// listener away), nothing is served from memory.
+    /// board's and wakes its streams; the listener's periodic sweep wakes every stream; and while
+    /// notifications cannot reach this node (PostgreSQL's listener away), nothing is served from
+    /// memory, and everything is dropped when it is back.
     func followDatabase() {
         let cache = listingCache, events = self.events
         database.observeWrites(began: { cache.writeBegan(board: $0) }, ended: { cache.writeEnded(boards: $0) })
@@ -49,8 +49,7 @@ struct AppServices: Sendable {
             case .board(let board):
                 cache.invalidate(board: board)
                 events.notify(boardId: board)
-            case .everything:
-                cache.invalidateAll()
+            case .sweep:
                 events.notifyAll()
             case .listening(let listening):
                 cache.follow(listening)

@@ -6,9 +6,8 @@ import Locking
 /// A body is stored with the hash of the token that read it and its ETag. While a write
 /// transaction of this node runs on a board, the board's reads go to the database, and the board
 /// is invalidated once the transaction has ended, before its response is sent; an event of
-/// another node invalidates it when the notification reaches this node (PostgreSQL), a missed
-/// notification (a reconnect, the listener's sweep) invalidates every board, and while the
-/// listener is away nothing is served. So a node never serves a board older than its own writes,
+/// another node invalidates it when the notification reaches this node (PostgreSQL), and while
+/// the listener is away nothing is served (every board is invalidated when it is back). So a node never serves a board older than its own writes,
 /// nor older than another node's event once that reached it.
 ///
 /// A read takes a ``Ticket`` before its database snapshot and may store its result only if the

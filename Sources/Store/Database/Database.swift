@@ -170,8 +170,10 @@ extension DatabaseBackend {
 public enum EventSignal: Sendable, Equatable {
     /// A node committed an event of this board.
     case board(String)
-    /// Notifications may have been missed (a reconnect, the periodic sweep): read every board again.
-    case everything
+    /// The periodic wake-up (every few seconds): look at every board again, in case a wake-up
+    /// went astray on this node. Notifications themselves are not lost while the listener is
+    /// connected (PostgreSQL queues them for it), so what is kept of a board stays valid.
+    case sweep
     /// Whether notifications reach this node now: false from the start until PostgreSQL's
     /// listener is connected, and while it is away; changes made meanwhile are not announced.
     case listening(Bool)

@@ -171,7 +171,7 @@ final class PostgresBox: @unchecked Sendable {
 /// A thread with its own connection that `LISTEN`s on a channel and calls the handler with each
 /// payload (`.board`), reconnecting (with back-off) when the server goes away: `.listening(false)`
 /// when the connection is lost, `.listening(true)` once it listens again (notifications sent
-/// while it was away are lost, so listeners must read everything again); and `.everything` every
+/// while it was away are lost, so listeners must read everything again); and `.sweep` every
 /// `sweepSeconds` anyway. The events table stays the truth; a notification is only a wake-up.
 final class PostgresListener: Sendable {
     private let settings: [(String, String)]
@@ -215,7 +215,7 @@ final class PostgresListener: Sendable {
                     // A sweep now and then: a notification lost anywhere costs at most this delay.
                     if ContinuousClock.now - lastSweep > .seconds(Self.sweepSeconds) {
                         lastSweep = ContinuousClock.now
-                        handler(.everything)
+                        handler(.sweep)
                     }
                 }
                 connection.close()

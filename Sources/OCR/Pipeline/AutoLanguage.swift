@@ -27,10 +27,15 @@ public enum AutoLanguage {
     /// The reading kept from the Latin model's and the Korean model's readings of the same ink;
     /// its timings are both readings' work.
     public static func choose(latin: Recognition, korean: Recognition) -> Recognition {
-        var chosen = looksKorean(latin: latin, korean: korean) ? korean : latin
-        chosen.timings = Recognition.Timings(renderMs: latin.timings.renderMs + korean.timings.renderMs,
-                                             ocrMs: latin.timings.ocrMs + korean.timings.ocrMs)
-        return chosen
+        decide(latin: latin, korean: korean).reading
+    }
+
+    /// `choose`, with the index of the language chosen (0 Latin, 1 Korean).
+    static func decide(latin: Recognition, korean: Recognition) -> (reading: Recognition, index: Int) {
+        let index = looksKorean(latin: latin, korean: korean) ? 1 : 0
+        var chosen = index == 1 ? korean : latin
+        chosen.timings = latin.timings + korean.timings
+        return (chosen, index)
     }
 
     static func looksKorean(latin: Recognition, korean: Recognition) -> Bool {
@@ -95,8 +100,7 @@ final class AutoLanguageJoin: Sendable {
         guard let all else { return }
         switch (all[0], all[1]) {
         case (.success(let latin), .success(let korean)):
-            let index = AutoLanguage.looksKorean(latin: latin, korean: korean) ? 1 : 0
-            completion(.success((AutoLanguage.choose(latin: latin, korean: korean), index)))
+            completion(.success(AutoLanguage.decide(latin: latin, korean: korean)))
         case (.success(let latin), .failure): completion(.success((latin, 0)))
         case (.failure(let error), .success(let korean)):
             // Alone, the Korean reading stands only for Hangul: it reads Latin ink as Hangul at times.

@@ -79,8 +79,7 @@ public final class InkRecognizer: InkRecognizing {
             do {
                 try recognize(again, deadline: deadline) { result in
                     guard case .success(var reread) = result else { return completion(.success(reading)) }
-                    reread.timings = Recognition.Timings(renderMs: reread.timings.renderMs + reading.timings.renderMs,
-                                                         ocrMs: reread.timings.ocrMs + reading.timings.ocrMs)
+                    reread.timings = reread.timings + reading.timings
                     completion(.success(reread))
                 }
             } catch {

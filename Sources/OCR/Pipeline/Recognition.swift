@@ -49,6 +49,11 @@ public struct Recognition: Sendable, Equatable {
             self.renderMs = renderMs
             self.ocrMs = ocrMs
         }
+
+        /// The work of two readings together.
+        public static func + (a: Timings, b: Timings) -> Timings {
+            Timings(renderMs: a.renderMs + b.renderMs, ocrMs: a.ocrMs + b.ocrMs)
+        }
     }
 
     /// Lines joined with `\n`.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 @testable import InkStickerApp
 import Store
 import TestDatabases
@@ -118,7 +119,16 @@ import Testing
         let app = try InProcessApp(readings: ["milk"])
         try Self.waitUntilFollowing(app)
         let board = try app.board()
+        // On PostgreSQL the node also hears its own write's NOTIFY, a moment later, and that
+        // invalidates the board once more: wait for it, or the first read may not be kept.
+        let wakes = Lock(0)
+        _ = app.services.events.subscribe(boardId: board.id) { wakes.withLock { $0 += 1 } }
         _ = try app.request(.post, board.base + "/stickers", json: ["strokes": Self.stroke], token: board.token)
+        if DatabaseLocation.engine(of: app.services.configuration.databasePath) == .postgresql {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while wakes.withLock({ $0 }) < 2, ContinuousClock.now < deadline { usleep(10_000) }
+            try #require(wakes.withLock { $0 } >= 2, "the write's notification never reached the node")
+        }
         let first = try app.request(.get, board.base + "/stickers", token: board.token)
         let svg = try app.request(.get, board.base + "/render.svg", token: board.token)
         #expect(first.status == 200 && svg.status == 200)

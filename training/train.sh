@@ -15,6 +15,10 @@
 #   MIX=training/mix.json   their mix (training/mix-korfonts.json: also the Latin letters and digits
 #                           of 90 handwriting fonts of ../shared/fonts/kor, a lever); the held-out
 #                           synthetic lines stay mix.json's
+#   LEVER_MIX=FILE          stage lever: SYNTH_N more synthetic samples of this mix (seeds 103,
+#                           104), drawn as the `synth-lever` shards beside synth-101/102, so that
+#                           two jobs of one run can compare two mixes on the same real data:
+#                           JOBS="c:RATE:1::synth-lever=0 f:RATE:1::synth-101=0,synth-102=0,synth-lever=1"
 #   DEV_N=500               synthetic held-out samples
 #   ENGLISH_N=400           held-out English lines (unseen fonts and texts, mix-heldout.json)
 #   HELDOUT_PROSE_DIR=/usr/share/common-licenses  English texts of those lines
@@ -143,6 +147,19 @@ stage_synth() {
     wait_all
 }
 
+# A second synthetic set drawn from LEVER_MIX (see the settings): its ink here, its shards in
+# `render`, its lstmf files in `lstmf`.
+stage_lever() {
+    [[ -n "${LEVER_MIX:-}" ]] || { log "stage lever needs LEVER_MIX"; return 1; }
+    mkdir -p "$WORK/ink"
+    log "lever: $SYNTH_N synthetic training samples of $(basename "$LEVER_MIX") (seeds 103, 104)"
+    local half=$((SYNTH_N / 2))
+    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed 103 --n "$half" --prefix l -o "$WORK/ink/synth-lever-103.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed 104 --n "$((SYNTH_N - half))" --prefix l \
+        -o "$WORK/ink/synth-lever-104.jsonl"
+    wait_all
+}
+
 stage_real() {
     mkdir -p "$WORK/ink"
     # Real ink (corpus/train only; corpus/real is test data): whole persons and whole contributor
@@ -214,6 +231,11 @@ stage_render() {
     render_set "$WORK/ink/synth-101.jsonl" "$train" synth-101 --seed 101 --shard-size 250 &
     render_set "$WORK/ink/synth-102.jsonl" "$train" synth-102 --seed 102 --shard-size 250
     wait_all
+    if [[ -s "$WORK/ink/synth-lever-103.jsonl" ]]; then
+        render_set "$WORK/ink/synth-lever-103.jsonl" "$train" synth-lever-103 --seed 103 --shard-size 250 &
+        render_set "$WORK/ink/synth-lever-104.jsonl" "$train" synth-lever-104 --seed 104 --shard-size 250
+        wait_all
+    fi
     render_set "$WORK/ink/real-words.jsonl" "$train" real-words --seed 7 \
         --copies "$WORD_COPIES" --plain-fraction 0.25 --shard-size 250 &
     render_set "$WORK/ink/real-lines.jsonl" "$train" real-lines --seed 11 --shard-size 250

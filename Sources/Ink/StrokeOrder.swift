@@ -8,7 +8,8 @@ import Geometry
 /// order it arrived, so what is read does not depend on that order: a 받침 or the bar of a ㅊ
 /// added after the word, strokes merged from several sources, InkML trace groups in any order, or
 /// ink sorted from top to bottom all give the lines the same ink written in order gives. Latin ink
-/// keeps its writing order (`LineSegmenter.geometricOrder` says why).
+/// keeps its writing order when it came in one (`LineSegmenter.geometricOrder` says why and how
+/// that is told).
 ///
 /// - Units: the syllable blocks geometry makes: strokes that overlap horizontally and lie within
 ///   `gapRatio` of each other are merged, the closest pairs first, as long as the merged block

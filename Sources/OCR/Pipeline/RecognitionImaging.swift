@@ -48,9 +48,10 @@ public struct RecognitionImaging: Sendable {
             repaired.strokes = smoothed
             repaired.changed = true
         }
-        // Every later step takes Hangul strokes in an order made from their geometry (rows top to
-        // bottom, each left to right), so what is read does not depend on the order they came in;
-        // Latin strokes stay in writing order (`LineSegmenter.geometricOrder`).
+        // Every later step takes Hangul strokes, and Latin strokes that did not come in writing
+        // order, in an order made from their geometry (rows top to bottom, each left to right), so
+        // what is read does not depend on the order they came in; Latin strokes in writing order
+        // keep it (`LineSegmenter.geometricOrder`).
         let segmenter = LineSegmenter(options: imager.options.segmentation)
         let order = segmenter.geometricOrder(repaired.strokes)
         repaired.strokes = order.map { repaired.strokes[$0] }

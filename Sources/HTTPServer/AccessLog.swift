@@ -8,7 +8,7 @@ public struct AccessLogEntry: Sendable {
     public var timeMs: Int64
     public var requestID: String
     public var method: String
-    public var path: String
+    public var path: Substring
     public var route: String
     public var status: Int
     public var bytes: Int
@@ -61,7 +61,7 @@ extension AccessLogEntry {
         JSONWriter.appendLiteral(",\"method\":", to: &out)
         JSONWriter.appendString(method, to: &out)
         JSONWriter.appendLiteral(",\"path\":", to: &out)
-        JSONWriter.appendString(path, to: &out)
+        JSONWriter.appendString(path, to: &out)   // the request's own bytes, not a copy
         if !route.isEmpty {
             JSONWriter.appendLiteral(",\"route\":", to: &out)
             JSONWriter.appendString(route, to: &out)

@@ -266,7 +266,7 @@ extension EventLoop {
         core.metrics.record(shard: index, route: response.route, status: response.status.code, seconds: seconds)
         let entry = AccessLogEntry(timeMs: csys_wall_ms(), requestID: connection.requestID,
                                    method: connection.head?.method.rawValue ?? "-",
-                                   path: connection.head.map { String($0.path) } ?? "-",
+                                   path: connection.head?.path ?? "-",
                                    route: response.route, status: response.status.code, bytes: bytes,
                                    durationMs: seconds * 1000, remoteAddress: connection.remoteAddress)
         entry.appendJSONLine(to: &logBuffer)

@@ -30,9 +30,24 @@ public final class HTTPMetrics: Sendable {
         }
     }
 
+    /// One route's answers: a count per status (a handful, kept in a small list) and its latency.
+    struct RouteStats {
+        var statuses: [(status: Int, count: UInt64)] = []
+        var latency = Histogram()
+
+        mutating func record(status: Int, seconds: Double) {
+            if let index = statuses.firstIndex(where: { $0.status == status }) {
+                statuses[index].count += 1
+            } else {
+                statuses.append((status, 1))
+            }
+            latency.observe(seconds)
+        }
+    }
+
+    /// By route: one hash of the route's name per request.
     struct Shard {
-        var requests: [Key: UInt64] = [:]
-        var latency: [String: Histogram] = [:]
+        var routes: [String: RouteStats] = [:]
     }
 
     final class ShardBox: Sendable { let lock = Lock(Shard()) }
@@ -49,8 +64,7 @@ public final class HTTPMetrics: Sendable {
     func record(shard: Int, route: String, status: Int, seconds: Double) {
         let label = route.isEmpty ? "unmatched" : route
         shards[shard % shards.count].lock.withLock { s in
-            s.requests[Key(route: label, status: status), default: 0] += 1
-            s.latency[label, default: Histogram()].observe(seconds)
+            s.routes[label, default: RouteStats()].record(status: status, seconds: seconds)
         }
     }
 
@@ -63,8 +77,10 @@ public final class HTTPMetrics: Sendable {
         var latency: [String: Histogram] = [:]
         for shard in shards {
             shard.lock.withLock { s in
-                requests.merge(s.requests, uniquingKeysWith: +)
-                for (route, h) in s.latency { latency[route, default: Histogram()].merge(h) }
+                for (route, stats) in s.routes {
+                    for (status, count) in stats.statuses { requests[Key(route: route, status: status), default: 0] += count }
+                    latency[route, default: Histogram()].merge(stats.latency)
+                }
             }
         }
         var out = "# HELP http_requests_total HTTP requests answered, by route and status.\n"

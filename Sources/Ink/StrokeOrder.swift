@@ -1,8 +1,8 @@
 import Geometry
 
-/// An order of Hangul strokes made from their geometry alone, close to the order people write
-/// in: rows top to bottom, each row left to right, a syllable's strokes together (top left
-/// first), a dot or bar right after the block it is nearest to.
+/// An order of strokes made from their geometry alone, close to the order people write in: rows
+/// top to bottom, each row left to right, a Hangul syllable's strokes together (top left first),
+/// a dot or bar right after the block or stroke it is nearest to.
 ///
 /// `LineSegmenter` reads Korean ink (`groupsSyllableBlocks`) in this order rather than in the
 /// order it arrived, so what is read does not depend on that order: a 받침 or the bar of a ㅊ
@@ -86,6 +86,9 @@ struct StrokeOrder {
         }
     }
 
+    /// Most rows `interleaved` and `continued` join (see `rows`).
+    static let maxRowsJoined = 64
+
     /// Rows of the tall units, top to bottom, each left to right.
     private func rows(_ tall: [Int], _ boxes: [Rect], typical: Double) -> [[Int]] {
         var rows: [[Int]] = []
@@ -109,7 +112,12 @@ struct StrokeOrder {
                 bands.append(Band([unit], boxes))
             }
         }
-        rows = Self.continued(Self.interleaved(rows, boxes, typical: typical), boxes, typical: typical)
+        // Joining compares every pair of rows once per join: bounded, so that ink of hundreds of
+        // rows (no one writes that in one go; a hostile client can send it) costs milliseconds,
+        // not seconds. Beyond the bound the rows stay as found.
+        if rows.count <= Self.maxRowsJoined {
+            rows = Self.continued(Self.interleaved(rows, boxes, typical: typical), boxes, typical: typical)
+        }
         return rows.sorted {
             let a = ($0.map { boxes[$0].center.y }).median, b = ($1.map { boxes[$0].center.y }).median
             return a != b ? a < b : Self.precedes(boxes[$0[0]], boxes[$1[0]])

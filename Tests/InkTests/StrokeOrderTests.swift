@@ -63,28 +63,36 @@ import Testing
 
     /// Latin in writing order keeps it (no fixture is taken for out of order), and Latin that
     /// arrives out of order is placed by its geometry: nearly every sample gives the lines it
-    /// gives in writing order (measured: 227, 228, 228 and 223 of 229; the rest are lines that
-    /// drift, or a few late strokes, too few to tell from writing, put on another line).
+    /// gives in writing order (measured: shuffled 228, sorted by height 228, reversed 227, a fifth
+    /// of the strokes late 225 of 229; the rest are lines that drift, or late strokes, too few to
+    /// tell the order from writing, put on another line).
     @Test(arguments: Arrival.allCases)
     func theLatinFixturesGiveTheSameLinesWhateverTheOrder(arrival: Arrival) throws {
-        var checked = 0, same = 0, multiLine = 0
+        var checked = 0, same = 0, multiLine = 0, sameMultiLine = 0
         for (folder, file, hangul) in Self.files where !hangul {
             let samples = try Corpus.samples(file, folder: folder)
             try #require(!samples.isEmpty, "the ink fixtures are missing: \(folder)/\(file)")
             let segmenter = LineSegmenter()
             for (number, sample) in samples.enumerated() {
-                let drawn = sample.strokes.compactMap(\.bounds)
-                #expect(!segmenter.usesGeometricOrder(Array(drawn.indices), boxes: drawn), "\(file) \(sample.id) taken for out of order")
+                #expect(segmenter.geometricOrder(sample.strokes) == Array(sample.strokes.indices), "\(file) \(sample.id) was reordered")
                 let written = lines(sample.strokes, hangul: false, order: Array(sample.strokes.indices))
                 let order = arrival.order(sample.strokes, seed: UInt64(number) + 1)
-                if lines(sample.strokes, hangul: false, order: order) == written { same += 1 }
-                if written.count > 1 { multiLine += 1 }
+                let moved = lines(sample.strokes, hangul: false, order: order)
+                if moved == written { same += 1 }
+                if written.count > 1 {
+                    multiLine += 1
+                    if moved == written { sameMultiLine += 1 }
+                }
                 checked += 1
             }
         }
-        print("\(arrival): \(same) of \(checked) the same lines (\(multiLine) written on several lines)")
-        #expect(checked >= 200)
+        print("\(arrival): \(same) of \(checked) the same lines; of the \(multiLine) written on several lines, \(sameMultiLine)")
+        #expect(checked >= 200 && multiLine >= 20)
         #expect(Double(same) >= 0.97 * Double(checked), "\(arrival): \(same) of \(checked)")
+        // A fifth of the strokes added late looks like writing often enough that some late strokes
+        // are placed as written: measured 20 of 24 (the others 22 or 23).
+        let bound = arrival == .someLate ? 0.8 : 0.9
+        #expect(Double(sameMultiLine) >= bound * Double(multiLine), "\(arrival): \(sameMultiLine) of \(multiLine) on several lines")
     }
 
     /// The geometric order is a fixed point (the strokes put in it give it back unchanged), and

@@ -24,7 +24,8 @@ struct PathPattern: Sendable, CustomStringConvertible {
     func match(_ path: [Substring]) -> [String: String]? {
         guard path.count == segments.count else { return nil }
         for (segment, value) in zip(segments, path) {
-            if case .literal(let literal) = segment, literal != value { return nil }
+            // Byte for byte (RFC 3986 §6.2.1), which is also cheaper than String's Unicode equality.
+            if case .literal(let literal) = segment, !literal.utf8.elementsEqual(value.utf8) { return nil }
         }
         var parameters: [String: String] = [:]
         for (segment, value) in zip(segments, path) {

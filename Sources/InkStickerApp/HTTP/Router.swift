@@ -18,7 +18,16 @@ struct Route: Sendable {
     let execution: Execution
     /// Largest body this route accepts; checked before the body is read.
     let bodyLimit: Int?
-    var name: String { "\(method.rawValue) \(pattern.description)" }
+    /// "GET /v1/boards/{boardId}": what logs and metrics name the route by (made once, not per request).
+    let name: String
+
+    init(method: HTTPMethod, pattern: PathPattern, execution: Execution, bodyLimit: Int?) {
+        self.method = method
+        self.pattern = pattern
+        self.execution = execution
+        self.bodyLimit = bodyLimit
+        name = "\(method.rawValue) \(pattern.description)"
+    }
 }
 
 /// Collects routes; `freeze()` turns it into the immutable router the server uses.

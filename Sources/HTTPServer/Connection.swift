@@ -37,7 +37,6 @@ final class Connection {
     /// When the current request's first byte arrived.
     var requestStart: UInt64 = 0
     /// When the current request was handed to the handler.
-    var dispatchTime: UInt64 = 0
     var writeDeadline: UInt64 = 0
     var wantsWrite = false
     var readPaused = false

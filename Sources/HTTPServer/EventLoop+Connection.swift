@@ -143,16 +143,16 @@ extension EventLoop {
                 }
                 if case .idle = connection.phase, connection.bufferedInput > 0 {
                     connection.phase = .readingHead
-                    connection.requestStart = Clock.now()
-                    connection.deadline = connection.requestStart + core.configuration.headerTimeout.nanoseconds
+                    connection.requestStart = turnStart
+                    connection.deadline = turnStart + core.configuration.headerTimeout.nanoseconds
                 }
                 connection.compactInput()
                 return
             case .head(let head):
-                if case .idle = connection.phase { connection.requestStart = Clock.now() }
+                if case .idle = connection.phase { connection.requestStart = turnStart }
                 connection.head = head
                 connection.phase = .readingBody
-                connection.deadline = Clock.now() + core.configuration.bodyTimeout.nanoseconds
+                connection.deadline = turnStart + core.configuration.bodyTimeout.nanoseconds
                 if head.expectsContinue, connection.parser.expectsBody, connection.bufferedInput == 0 {
                     // RFC 9110 §10.1.1: tell the client to go on sending the body.
                     connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -169,7 +169,6 @@ extension EventLoop {
         guard let head = connection.head else { return }
         connection.sequence += 1
         connection.phase = .handling
-        connection.dispatchTime = Clock.now()
         connection.keepAlive = head.keepAlive && !draining
         connection.requestID = requestIDs.next(clientValue: head.headers["x-request-id"])
         let request = HTTPRequest(head: head, body: body, remoteAddress: connection.remoteAddress,
@@ -198,7 +197,7 @@ extension EventLoop {
         }
         let response = core.handler.errorResponse(status: status, detail: detail)
         response.serializeHead(into: &connection.output, keepAlive: false, requestID: connection.requestID,
-                               date: dates.current(), framing: .length(response.contentLength ?? 0))
+                               date: dates.current(wallMs: turnWallMs), framing: .length(response.contentLength ?? 0))
         if case .bytes(let body) = response.body { connection.output.append(contentsOf: body) }
         record(connection, response: response, bytes: response.contentLength ?? 0)
         connection.phase = .closing
@@ -264,7 +263,7 @@ extension EventLoop {
         let start = connection.requestStart == 0 ? now : connection.requestStart
         let seconds = Double(now &- start) / 1e9
         core.metrics.record(shard: index, route: response.route, status: response.status.code, seconds: seconds)
-        let entry = AccessLogEntry(timeMs: csys_wall_ms(), requestID: connection.requestID,
+        let entry = AccessLogEntry(timeMs: turnWallMs, requestID: connection.requestID,
                                    method: connection.head?.method.rawValue ?? "-",
                                    path: connection.head?.path ?? "-",
                                    route: response.route, status: response.status.code, bytes: bytes,

@@ -15,7 +15,7 @@ extension EventLoop {
         let isHead = connection.head?.method == .head
         // A client whose input ended with this request is told the connection closes after it.
         var keepAlive = connection.keepAlive && !draining && !(connection.inputEnded && connection.bufferedInput == 0)
-        let date = dates.current()
+        let date = dates.current(wallMs: turnWallMs)
         switch response.body {
         case .bytes(let body):
             response.serializeHead(into: &connection.output, keepAlive: keepAlive, requestID: connection.requestID,
@@ -81,7 +81,7 @@ extension EventLoop {
         connection.head = nil
         if keepAlive {
             connection.phase = .idle
-            connection.deadline = Clock.now() + core.configuration.keepAliveTimeout.nanoseconds
+            connection.deadline = turnStart + core.configuration.keepAliveTimeout.nanoseconds
         } else {
             connection.phase = .closing
         }

@@ -59,6 +59,10 @@ final class EventLoop: @unchecked Sendable {
     var drainDeadline: UInt64 = 0
     private var stopped = false
     var dates = HTTPDateCache()
+    /// The clocks read once per turn of the loop, when its events arrived: what the requests of
+    /// the turn start, time out and are logged by (one reading per turn, not several per request).
+    var turnStart: UInt64 = 0
+    var turnWallMs: Int64 = 0
     var requestIDs: RequestIDGenerator
     var logBuffer: [UInt8] = []
     let scratchStorage = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
@@ -108,6 +112,8 @@ final class EventLoop: @unchecked Sendable {
         while !stopped {
             // Connections with requests left wait only for the events that arrived meanwhile.
             let n = csys_epoll_wait(epfd, &datas, &masks, Int32(maxEvents), ready.isEmpty ? 250 : 0)
+            turnStart = Clock.now()
+            turnWallMs = csys_wall_ms()
             for i in 0..<max(0, Int(n)) {
                 switch datas[i] {
                 case Self.wakeToken:
@@ -126,7 +132,7 @@ final class EventLoop: @unchecked Sendable {
             }
             runInbox()
             serveReady()
-            let now = Clock.now()
+            let now = turnStart
             if now >= nextSweep {
                 sweepTimeouts(now: now)
                 nextSweep = now + 250_000_000

@@ -70,8 +70,9 @@ struct HTTPDateCache {
     private var second: Int64 = -1
     private var value: [UInt8] = []
 
-    mutating func current() -> [UInt8] {
-        let now = csys_wall_ms() / 1000
+    /// The value for the wall-clock time `wallMs` (milliseconds since 1970; 0: read the clock now).
+    mutating func current(wallMs: Int64 = 0) -> [UInt8] {
+        let now = (wallMs > 0 ? wallMs : csys_wall_ms()) / 1000
         if now != second {
             second = now
             var buf = [CChar](repeating: 0, count: 32)

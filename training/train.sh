@@ -19,6 +19,7 @@
 #                           104), drawn as the `synth-lever` shards beside synth-101/102, so that
 #                           two jobs of one run can compare two mixes on the same real data:
 #                           JOBS="c:RATE:1::synth-lever=0 f:RATE:1::synth-101=0,synth-102=0,synth-lever=1"
+#                           (a job that does not name synth-lever trains on both sets)
 #   DEV_N=500               synthetic held-out samples
 #   ENGLISH_N=400           held-out English lines (unseen fonts and texts, mix-heldout.json)
 #   HELDOUT_PROSE_DIR=/usr/share/common-licenses  English texts of those lines
@@ -235,6 +236,8 @@ stage_render() {
         render_set "$WORK/ink/synth-lever-103.jsonl" "$train" synth-lever-103 --seed 103 --shard-size 250 &
         render_set "$WORK/ink/synth-lever-104.jsonl" "$train" synth-lever-104 --seed 104 --shard-size 250
         wait_all
+    else
+        rm -f "$train"/synth-lever-*
     fi
     render_set "$WORK/ink/real-words.jsonl" "$train" real-words --seed 7 \
         --copies "$WORD_COPIES" --plain-fraction 0.25 --shard-size 250 &

@@ -34,9 +34,9 @@ final class Connection {
     var keepAlive = true
     /// Deadline of the current phase, monotonic nanoseconds.
     var deadline: UInt64
-    /// When the current request's first byte arrived.
+    /// When the current request's first byte arrived (the start of the loop's turn that read it).
     var requestStart: UInt64 = 0
-    /// When the current request was handed to the handler.
+    /// When a client that stopped reading its answers is dropped.
     var writeDeadline: UInt64 = 0
     var wantsWrite = false
     var readPaused = false

@@ -138,7 +138,8 @@ final class EventLoop: @unchecked Sendable {
                 nextSweep = now + 250_000_000
             }
             flushLog()
-            if draining && (connections.isEmpty || now >= drainDeadline) {
+            // The drain's deadline is read afresh: it may have been set during this turn.
+            if draining && (connections.isEmpty || Clock.now() >= drainDeadline) {
                 for connection in Array(connections.values) { close(connection) }
                 stopped = true
             }

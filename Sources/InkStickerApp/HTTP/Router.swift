@@ -12,7 +12,9 @@ enum Execution: Sendable {
     case deferred(@Sendable (RequestContext, Responder) throws -> Void)
 }
 
-struct Route: Sendable {
+/// A class, so that handing a route along the request path (its match, the resolution, the
+/// handler call) costs one reference count, not one per field.
+final class Route: Sendable {
     let method: HTTPMethod
     let pattern: PathPattern
     let execution: Execution
@@ -77,11 +79,19 @@ struct Router: Sendable {
 
     /// The route a head reaches, worked out once per request when its head arrives: its body
     /// limit refuses oversized bodies unread, and the handler runs it without matching again.
-    struct Resolution: Sendable {
+    /// A class: it travels as the head's admission context (an existential), where a struct this
+    /// size would be copied into a box of its own for every request.
+    final class Resolution: Sendable {
         let segments: Result<[Substring], APIError>
         let match: Match?
         /// Largest body accepted: the matched route's limit, else the router's default.
         let bodyLimit: Int?
+
+        init(segments: Result<[Substring], APIError>, match: Match?, bodyLimit: Int?) {
+            self.segments = segments
+            self.match = match
+            self.bodyLimit = bodyLimit
+        }
     }
 
     func resolve(_ head: HTTPRequestHead) -> Resolution {

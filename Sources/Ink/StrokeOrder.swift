@@ -132,11 +132,32 @@ struct StrokeOrder {
     /// apart. The closest pair first, each merged row left to right again.
     private static func interleaved(_ rows: [[Int]], _ boxes: [Rect], typical: Double) -> [[Int]] {
         var rows = rows
-        /// Where `row` runs at `x`: the median centre of its three units nearest to `x`.
-        func centre(of row: [Int], at x: Double) -> Double {
-            let nearest = row.sorted { abs(boxes[$0].center.x - x) < abs(boxes[$1].center.x - x) }.prefix(3)
-            return nearest.map { boxes[$0].center.y }.median
+        /// A row's unit centres sorted by x, kept for each row (made again only for a merged one).
+        func sortedCentres(_ row: [Int]) -> [Point] {
+            row.map { boxes[$0].center }.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
         }
+        /// Where a row runs at `x`: the median centre of its three units nearest to `x` (a binary
+        /// search in its sorted centres, not a sort of the row for every unit compared).
+        func centre(of centres: [Point], at x: Double) -> Double {
+            var low = 0, high = centres.count
+            while low < high {
+                let middle = (low + high) / 2
+                if centres[middle].x < x { low = middle + 1 } else { high = middle }
+            }
+            var left = low - 1, right = low
+            var nearest: [Double] = []
+            while nearest.count < 3, left >= 0 || right < centres.count {
+                if right >= centres.count || (left >= 0 && x - centres[left].x <= centres[right].x - x) {
+                    nearest.append(centres[left].y)
+                    left -= 1
+                } else {
+                    nearest.append(centres[right].y)
+                    right += 1
+                }
+            }
+            return nearest.median
+        }
+        var centres = rows.map(sortedCentres)
         /// The range of a row's unit centres, vertically: rows whose ranges lie further apart than
         /// the reach cannot be one line, and are not compared unit by unit.
         func span(_ row: [Int]) -> ClosedRange<Double> {
@@ -149,7 +170,7 @@ struct StrokeOrder {
             for a in rows.indices {
                 for b in rows.indices where b > a
                     && max(spans[a].lowerBound, spans[b].lowerBound) - min(spans[a].upperBound, spans[b].upperBound) <= typical {
-                    let (small, large) = rows[a].count <= rows[b].count ? (rows[a], rows[b]) : (rows[b], rows[a])
+                    let (small, large) = rows[a].count <= rows[b].count ? (rows[a], centres[b]) : (rows[b], centres[a])
                     let distance = small.map { abs(boxes[$0].center.y - centre(of: large, at: boxes[$0].center.x)) }.median
                     let reach = small.count <= 2 ? 1.0 : 0.8
                     if distance <= reach * typical, distance < best?.distance ?? .infinity { best = (a, b, distance) }
@@ -158,8 +179,10 @@ struct StrokeOrder {
             guard let best else { break }
             rows[best.a] = byPosition(rows[best.a] + rows[best.b], boxes)
             spans[best.a] = span(rows[best.a])
+            centres[best.a] = sortedCentres(rows[best.a])
             rows.remove(at: best.b)
             spans.remove(at: best.b)
+            centres.remove(at: best.b)
         }
         return rows
     }

@@ -172,23 +172,25 @@ public struct LineSegmenter: Sendable {
     private func placementOrder(_ present: [Int], boxes: [Rect], strokes: [Stroke]) -> (order: [Int], lines: [[Int]]?) {
         guard present.count > 1 else { return (present, nil) }
         if options.groupsSyllableBlocks { return (StrokeOrder(options: options).order(present, boxes: boxes), nil) }
-        let geometric = StrokeOrder(options: options).order(present, boxes: levelled(present, boxes: boxes, strokes: strokes))
+        // The letter height both the levelling and the step-back count measure in (none: no ink is
+        // taller than flat, and neither applies).
+        let typical = SegmentationState.typicalHeight(of: present.map { boxes[$0].height }, dotRatio: options.dotRatio)
+        let levelledBoxes = typical.map { levelled(present, boxes: boxes, strokes: strokes, typical: $0) } ?? boxes
+        let geometric = StrokeOrder(options: options).order(present, boxes: levelledBoxes)
         if geometric == present { return (present, nil) }
         func lines(_ order: [Int]) -> [[Int]] {
             place(order.map { boxes[$0] }, Array(order.indices)).map { $0.map { order[$0] }.sorted() }
         }
         let asGiven = lines(present), byGeometry = lines(geometric)
         let takesGeometry = byGeometry.count != asGiven.count ? byGeometry.count < asGiven.count
-            : byGeometry != asGiven && stepsBack(present, boxes: boxes)
+            : byGeometry != asGiven && typical.map { stepsBack(present, boxes: boxes, typical: $0) } == true
         return takesGeometry ? (geometric, byGeometry) : (present, asGiven)
     }
 
     /// The strokes' boxes measured with the ink turned level (its baseline's angle, up to
     /// `maxLevellingAngle`, undone): a line written at a slant is one row to the geometric order,
     /// which finds rows from overlapping heights.
-    private func levelled(_ present: [Int], boxes: [Rect], strokes: [Stroke]) -> [Rect] {
-        guard let typical = SegmentationState.typicalHeight(of: present.map { boxes[$0].height }, dotRatio: options.dotRatio)
-        else { return boxes }
+    private func levelled(_ present: [Int], boxes: [Rect], strokes: [Stroke], typical: Double) -> [Rect] {
         // In an order of their own (by position), so that the angle, like the order made from it,
         // does not depend on the order the strokes came in (the estimator keeps the first of equal
         // lowest points).
@@ -211,10 +213,8 @@ public struct LineSegmenter: Sendable {
 
     /// Whether the tall strokes, in the order given, step back (leftwards, by more than
     /// `backstepRatio` letter heights) more often than writing does (`backstepShare`).
-    func stepsBack(_ present: [Int], boxes: [Rect]) -> Bool {
-        guard present.count > 2,
-              let typical = SegmentationState.typicalHeight(of: present.map { boxes[$0].height }, dotRatio: options.dotRatio)
-        else { return false }
+    private func stepsBack(_ present: [Int], boxes: [Rect], typical: Double) -> Bool {
+        guard present.count > 2 else { return false }
         let tall = present.filter { boxes[$0].height >= options.dotRatio * typical && boxes[$0].height > 0 }
         var backsteps = 0
         for (previous, next) in zip(tall, tall.dropFirst()) where boxes[next].center.x < boxes[previous].minX - options.backstepRatio * typical {

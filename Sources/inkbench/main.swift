@@ -12,6 +12,7 @@ let usage = """
       trace   symbols, boxes and choices Tesseract reports for chosen samples
       bare    one ink's line image: Tesseract in-process vs the whole pipeline
       gestures  writing over fields that must stay writing, and generated gestures (bench/gestures.sh)
+      density   strokes per line height of each sample (how auto tells Hangul from Latin)
     Run a command without arguments for its options.
     """
 
@@ -24,6 +25,7 @@ do {
     case "bare": try BareCommand.run(arguments.dropFirst())
     case "trace": try TraceCommand.run(arguments.dropFirst())
     case "gestures": try GesturesCommand.run(arguments.dropFirst())
+    case "density": try DensityCommand.run(arguments.dropFirst())
     default:
         print(usage)
         exit(arguments.isEmpty ? 0 : 2)

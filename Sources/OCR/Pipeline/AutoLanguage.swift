@@ -1,21 +1,30 @@
+import Ink
 import Locking
 
 /// `"lang": "auto"`: no language to choose. The ink is read by the Latin and the Korean model at
-/// once (one job each on the worker pool, so with free workers it takes about as long as the
-/// slower model alone), and the Korean reading is kept when the writing looks Korean, else the
-/// Latin one:
+/// once (one job each on the worker pool), and one reading is kept:
 ///
-/// - the Korean model wrote mostly Hangul (a syllable counts as 2.5 Latin letters: it is about
-///   as wide as two or three); it writes none for most Latin ink, having learnt Latin letters
-///   and digits for notes;
-/// - its reading fills the ink (a syllable is about as wide as the line is high, a Latin letter
-///   or digit half of that): Latin ink it misreads comes back as one or two syllables;
-/// - the Latin model is not sure (confidence under 0.85): a short Latin word ("of", "2", "#")
-///   can look like one syllable, but the Latin model reads Hangul as noise it is unsure of.
+/// 1. A reading that settles it: the Korean one when it is sure (confidence 0.5 or more), mostly
+///    Hangul and fills the ink (`settles(korean:)`); the Latin one when it is sure (0.85 or more,
+///    `settles(latin:)`). When both settle, the Korean one on ink written as densely as Hangul
+///    (`StrokeDensity`, lines found as for Hangul: 3 strokes per line height or more,
+///    `hangulDensity`; held-out Korean hands and notes at least 3.3 for nine samples in ten,
+///    held-out Latin words and text segments at most 3.0 for nine in ten), else the Latin one.
+/// 2. Else the Korean reading when the Korean model wrote mostly Hangul (a syllable counts as 2.5
+///    Latin letters: it is about as wide as two or three) and its reading fills the ink (a
+///    syllable is about as wide as the line is high, a Latin letter or digit half of that: Latin
+///    ink it misreads comes back as one or two syllables), or when the Latin model read nothing;
+///    else the Latin reading.
 ///
 /// The models' confidences alone do not decide: the Latin model reads Hangul as noise about as
-/// confident as the Korean model's reading. The three rules and their thresholds were chosen on
-/// held-out ink (training/RUNS.md, "Reading without a language").
+/// confident as the Korean model's reading. Rules and thresholds were chosen on held-out ink
+/// (training/RUNS.md, "Reading without a language"). The density only says which of two settling
+/// readings wins: it was measured on ink drawn from fonts, and a quick real hand that joins its
+/// strokes writes Hangul less densely.
+///
+/// The first reading to arrive is the answer when it settles the choice and would win over the
+/// other (a Korean one on dense ink, a Latin one on other ink): the same answer as when both are
+/// there, sooner. Each model reads its own script faster than the other script.
 public enum AutoLanguage {
     /// The request name.
     public static let name = "auto"
@@ -23,24 +32,48 @@ public enum AutoLanguage {
     static let syllableWeight = 2.5
     static let minimumFill = 0.4
     static let latinSureAbove = 0.85
+    static let koreanSureAbove = 0.5
+    /// Strokes per line height from which ink is taken to be Hangul.
+    static let hangulDensity = 3.0
 
-    /// The reading kept from the Latin model's and the Korean model's readings of the same ink;
-    /// its timings are both readings' work.
-    public static func choose(latin: Recognition, korean: Recognition) -> Recognition {
-        decide(latin: latin, korean: korean).reading
+    /// Whether ink is written as densely as Hangul, its lines found as the Korean model's reading
+    /// finds them (`segmentation`, syllable blocks grouped).
+    static func isDense(_ strokes: [Stroke], segmentation: LineSegmenter.Options) -> Bool {
+        var options = segmentation
+        options.groupsSyllableBlocks = true
+        return StrokeDensity.strokesPerLineHeight(strokes, segmenter: LineSegmenter(options: options)) >= hangulDensity
+    }
+
+    /// The reading kept from the Latin model's and the Korean model's readings of the same ink,
+    /// `dense` or not; its timings are both readings' work.
+    public static func choose(latin: Recognition, korean: Recognition, dense: Bool) -> Recognition {
+        decide(latin: latin, korean: korean, dense: dense).reading
     }
 
     /// `choose`, with the index of the language chosen (0 Latin, 1 Korean).
-    static func decide(latin: Recognition, korean: Recognition) -> (reading: Recognition, index: Int) {
-        let index = looksKorean(latin: latin, korean: korean) ? 1 : 0
+    static func decide(latin: Recognition, korean: Recognition, dense: Bool) -> (reading: Recognition, index: Int) {
+        let index = looksKorean(latin: latin, korean: korean, dense: dense) ? 1 : 0
         var chosen = index == 1 ? korean : latin
         chosen.timings = latin.timings + korean.timings
         return (chosen, index)
     }
 
-    static func looksKorean(latin: Recognition, korean: Recognition) -> Bool {
+    static func looksKorean(latin: Recognition, korean: Recognition, dense: Bool) -> Bool {
+        let latinSettles = settles(latin: latin)
+        if settles(korean: korean), dense || !latinSettles { return true }
+        if latinSettles { return false }
         if latin.text.isEmpty { return !korean.text.isEmpty }
-        return latin.confidence < latinSureAbove && isMostlyHangul(korean.text) && fill(korean, latin) >= minimumFill
+        return isMostlyHangul(korean.text) && fill(korean, latin) >= minimumFill
+    }
+
+    /// Whether the Latin reading settles the choice (whatever the Korean model wrote, unless that
+    /// settles it too and the ink is dense): a sure one.
+    static func settles(latin: Recognition) -> Bool { !latin.text.isEmpty && latin.confidence >= latinSureAbove }
+
+    /// Whether the Korean reading settles the choice (whatever the Latin model wrote, unless that
+    /// settles it too and the ink is not dense): sure, mostly Hangul, and filling the ink.
+    static func settles(korean: Recognition) -> Bool {
+        korean.confidence >= koreanSureAbove && isMostlyHangul(korean.text) && fill(korean) >= minimumFill
     }
 
     static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
@@ -57,9 +90,10 @@ public enum AutoLanguage {
 
     /// How much of the ink the Korean reading's characters would fill: their widths in line
     /// heights (a syllable 1, any other character 0.5, a space 0.3) over the lines' lengths (the
-    /// box of every line of both readings, cut into the Korean reading's number of lines).
-    static func fill(_ korean: Recognition, _ latin: Recognition) -> Double {
-        let boxes = (korean.lines + latin.lines).map(\.box)
+    /// box of every line of both readings, or of the Korean one alone, cut into the Korean
+    /// reading's number of lines).
+    static func fill(_ korean: Recognition, _ latin: Recognition? = nil) -> Double {
+        let boxes = (korean.lines + (latin?.lines ?? [])).map(\.box)
         guard let first = boxes.first else { return 0 }
         let union = boxes.dropFirst().reduce(first) { $0.union($1) }
         let lines = Double(max(1, korean.lines.count))
@@ -74,40 +108,108 @@ public enum AutoLanguage {
     }
 }
 
-/// Collects the Latin (index 0) and the Korean (index 1) model's results and calls the completion
-/// once, when the second arrives: the choice and its index when both succeeded, the one that did,
-/// or the first failure. Abandoned (the request could not be queued whole), it calls nothing.
+/// What one automatic language's job read: its first reading, which the choice is made on, and,
+/// when the job read the ink again on its own (`InkRecognizer`: an unsure Korean reading of
+/// Hangul), that reading.
+struct AutoReading: Sendable {
+    var first: Recognition
+    var again: Recognition?
+}
+
+/// The reading `auto` answers with, the index of its language (0 Latin, 1 Korean), and whether it
+/// was already read again (else an unsure one is, by its own model).
+struct AutoChoice: Sendable {
+    var reading: Recognition
+    var index: Int
+    var readAgain = false
+}
+
+/// Collects the Latin (index 0) and the Korean (index 1) model's results and whether the ink is
+/// dense (`know(dense:)`, from the first job to start), and calls the completion once: with
+/// a reading that settles the choice for the script the ink is taken to be as soon as both it and
+/// the density are known (the other result is then dropped), else when both results are there:
+/// the choice when both succeeded, the one that did, or the first failure. A Korean reading
+/// chosen that the Korean job read again is answered with its second reading. Abandoned (the
+/// request could not be queued whole), it calls nothing.
 final class AutoLanguageJoin: Sendable {
+    typealias Outcome = Result<AutoReading, OCRError>
+
     private struct State {
-        var results: [Result<Recognition, OCRError>?]
+        var results: [Outcome?] = [nil, nil]
+        var dense: Bool?
         var abandoned = false
+        var answered = false
     }
 
-    private let state: Lock<State>
-    private let completion: @Sendable (Result<(reading: Recognition, index: Int), OCRError>) -> Void
+    private let state = Lock(State())
+    private let completion: @Sendable (Result<AutoChoice, OCRError>) -> Void
 
-    init(completion: @escaping @Sendable (Result<(reading: Recognition, index: Int), OCRError>) -> Void) {
-        state = Lock(State(results: [nil, nil]))
+    init(completion: @escaping @Sendable (Result<AutoChoice, OCRError>) -> Void) {
         self.completion = completion
     }
 
     func deliver(_ index: Int, _ result: Result<Recognition, OCRError>) {
-        let all = state.withLock { s -> [Result<Recognition, OCRError>]? in
-            s.results[index] = result
-            guard !s.abandoned, s.results.allSatisfy({ $0 != nil }) else { return nil }
-            return s.results.compactMap { $0 }
+        deliver(index, result.map { AutoReading(first: $0) })
+    }
+
+    func deliver(_ index: Int, _ result: Outcome) {
+        answer { $0.results[index] = result }
+    }
+
+    func know(dense: Bool) {
+        answer { $0.dense = dense }
+    }
+
+    /// Whether the density is known (a job that starts later need not work it out again).
+    var knowsDensity: Bool { state.withLock { $0.dense != nil } }
+
+    /// Whether the request needs no more readings: answered, or abandoned.
+    var isDone: Bool { state.withLock { $0.answered || $0.abandoned } }
+
+    func abandon() { state.withLock { $0.abandoned = true } }
+
+    /// Records what `update` changes, then answers when that is enough.
+    private func answer(after update: (inout State) -> Void) {
+        // What to answer with, decided under the lock: a settling reading, or both results.
+        let answer = state.withLock { s -> (latin: Outcome?, korean: Outcome?, dense: Bool)? in
+            update(&s)
+            guard !s.abandoned, !s.answered else { return nil }
+            if let dense = s.dense {
+                if dense, case .success(let korean)? = s.results[1], AutoLanguage.settles(korean: korean.first) {
+                    s.answered = true
+                    return (nil, s.results[1], dense)
+                }
+                if !dense, case .success(let latin)? = s.results[0], AutoLanguage.settles(latin: latin.first) {
+                    s.answered = true
+                    return (s.results[0], nil, dense)
+                }
+            }
+            guard let latin = s.results[0], let korean = s.results[1] else { return nil }
+            s.answered = true
+            // The first job to start says before it reads: known whenever both have run.
+            return (latin, korean, s.dense ?? true)
         }
-        guard let all else { return }
-        switch (all[0], all[1]) {
-        case (.success(let latin), .success(let korean)):
-            completion(.success(AutoLanguage.decide(latin: latin, korean: korean)))
-        case (.success(let latin), .failure): completion(.success((latin, 0)))
-        case (.failure(let error), .success(let korean)):
+        guard let answer else { return }
+        switch (answer.latin, answer.korean) {
+        case (.success(let latin)?, nil): completion(.success(AutoChoice(reading: latin.first, index: 0)))
+        case (nil, .success(let korean)?): completion(.success(Self.choice(korean.first, 1, korean: korean)))
+        case (.success(let latin)?, .success(let korean)?):
+            let (reading, index) = AutoLanguage.decide(latin: latin.first, korean: korean.first, dense: answer.dense)
+            completion(.success(Self.choice(reading, index, korean: korean)))
+        case (.success(let latin)?, .failure?): completion(.success(AutoChoice(reading: latin.first, index: 0)))
+        case (.failure(let error)?, .success(let korean)?):
             // Alone, the Korean reading stands only for Hangul: it reads Latin ink as Hangul at times.
-            completion(AutoLanguage.isMostlyHangul(korean.text) ? .success((korean, 1)) : .failure(error))
-        case (.failure(let error), .failure): completion(.failure(error))
+            completion(AutoLanguage.isMostlyHangul(korean.first.text)
+                ? .success(Self.choice(korean.first, 1, korean: korean)) : .failure(error))
+        case (.failure(let error)?, _): completion(.failure(error))
+        case (nil, _): break   // not reached: a Korean result alone answers only when it settled it
         }
     }
 
-    func abandon() { state.withLock { $0.abandoned = true } }
+    /// The Korean job's second reading when the Korean one is chosen and was read again.
+    private static func choice(_ reading: Recognition, _ index: Int, korean: AutoReading) -> AutoChoice {
+        guard index == 1, var again = korean.again else { return AutoChoice(reading: reading, index: index) }
+        again.timings = again.timings + reading.timings
+        return AutoChoice(reading: again, index: 1, readAgain: true)
+    }
 }

@@ -66,16 +66,23 @@ public final class InkRecognizer: InkRecognizing {
         let pair = [automaticLanguages.latin, automaticLanguages.korean]
         // Under `quality: auto`, both read once (the other script's model is unsure of everything,
         // and would read it again in more renderings); the chosen one reads again as it would alone,
-        // only when its reading is unsure.
+        // only when its reading is unsure, starting from the lines as its first job read them. The
+        // Korean job reads an unsure reading of Hangul again at once, while the Latin model still
+        // reads (the Korean one is faster on Hangul, and such a reading is mostly the one chosen).
         let rereads = request.quality == .auto
-        let join = AutoLanguageJoin { [self] decided in
-            guard case .success(let (reading, index)) = decided, rereads,
-                  options.wouldReread(reading, hint: request.charset ?? .text) else {
+        let hint = request.charset ?? .text
+        var shared = request
+        shared.firstReadings = FirstReadings()
+        let options = options
+        let join = AutoLanguageJoin { [self, request = shared] decided in
+            guard case .success(let choice) = decided, rereads, !choice.readAgain,
+                  options.wouldReread(choice.reading, hint: hint) else {
                 completion(decided.map(\.reading))
                 return
             }
+            let reading = choice.reading
             var again = request
-            again.language = pair[index]
+            again.language = pair[choice.index]
             do {
                 try recognize(again, deadline: deadline) { result in
                     guard case .success(var reread) = result else { return completion(.success(reading)) }
@@ -86,14 +93,26 @@ public final class InkRecognizer: InkRecognizing {
                 completion(.success(reading))   // no room to read it again: the first reading stands
             }
         }
+        // Each job first works out the density if no job has yet, and reads nothing once the
+        // request is answered (the other reading settled it) or abandoned.
+        let segmentation = imager.options.segmentation
+        let start: @Sendable ([Stroke]) -> Bool = { strokes in
+            guard !join.isDone else { return false }
+            if !join.knowsDensity { join.know(dense: AutoLanguage.isDense(strokes, segmentation: segmentation)) }
+            return true
+        }
         for (index, language) in pair.enumerated() {
-            var one = request
+            var one = shared
             one.language = language
             if rereads { one.quality = .fast }
             do {
-                try recognize(one, deadline: deadline) { join.deliver(index, $0) }
+                // The Korean job reads an unsure reading of Hangul again at once (unless the Latin
+                // reading has settled it meanwhile).
+                try recognize(one, deadline: deadline, start: start, readAgainAt: index == 1 && rereads ? .auto : nil, when: { reading in
+                    !join.isDone && AutoLanguage.isMostlyHangul(reading.text) && options.wouldReread(reading, hint: hint)
+                }) { join.deliver(index, $0) }
             } catch {
-                join.abandon()   // a job already queued runs, and nobody is told
+                join.abandon()   // a job already queued reads nothing, and nobody is told
                 throw error
             }
         }
@@ -101,13 +120,37 @@ public final class InkRecognizer: InkRecognizing {
 
     private func recognize(_ request: RecognitionRequest, deadline: RecognitionDeadline,
                            completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError) {
-        let model = try self.model(for: request.language, hint: request.charset ?? .text)
-        var request = request
-        request.language = model.name  // from here on the model file, which no alias renames again
-        let pipeline = RecognitionPipeline(imager: imager(for: model.name), options: options)
+        let (request, pipeline) = try prepare(request)
         try pool.submit({ [request] context throws(OCRError) in
             try pipeline.run(request, context: context, deadline: deadline)
         }, completion: completion)
+    }
+
+    /// One job that runs `start` on the request's strokes (false: it reads nothing and returns an
+    /// empty reading), reads `request`, then, when `when` holds for that reading, reads it again at
+    /// `quality` (a bonus: a failure leaves the first reading alone; nil: never).
+    private func recognize(_ request: RecognitionRequest, deadline: RecognitionDeadline,
+                           start: @escaping @Sendable ([Stroke]) -> Bool,
+                           readAgainAt quality: RecognitionRequest.Quality?, when: @escaping @Sendable (Recognition) -> Bool,
+                           completion: @escaping @Sendable (Result<AutoReading, OCRError>) -> Void) throws(OCRError) {
+        let (request, pipeline) = try prepare(request)
+        try pool.submit({ [request] context throws(OCRError) in
+            guard start(request.strokes) else { return AutoReading(first: .empty) }
+            let reading = try pipeline.run(request, context: context, deadline: deadline)
+            guard let quality, when(reading) else { return AutoReading(first: reading) }
+            var again = request
+            again.quality = quality
+            return AutoReading(first: reading, again: try? pipeline.run(again, context: context, deadline: deadline))
+        }, completion: completion)
+    }
+
+    /// The request renamed to the model file that reads it (no alias renames it again), and the
+    /// pipeline for that model.
+    private func prepare(_ request: RecognitionRequest) throws(OCRError) -> (RecognitionRequest, RecognitionPipeline) {
+        let model = try self.model(for: request.language, hint: request.charset ?? .text)
+        var request = request
+        request.language = model.name
+        return (request, RecognitionPipeline(imager: imager(for: model.name), options: options))
     }
 }
 

@@ -24,6 +24,8 @@ struct RecognitionPipeline: Sendable {
         /// under a character hint (the best allowed one is taken) and for `words` (a vocabulary
         /// word that they spell replaces the reading).
         var alternatives: Bool
+        /// First readings shared with the request's other jobs (`auto`).
+        var firstReadings: FirstReadings?
     }
 
     /// Reads `request`. A deadline that runs out before the reading itself has taken half of it
@@ -52,7 +54,7 @@ struct RecognitionPipeline: Sendable {
                         variants: options.renders(for: request.quality),
                         rereadsOnlyUnsure: request.quality == .auto,
                         mode: ink.mode, hint: hint, model: request.language, glyph: ink.isSingleGlyph,
-                        alternatives: hint != .text || !request.words.isEmpty)
+                        alternatives: hint != .text || !request.words.isEmpty, firstReadings: request.firstReadings)
         let vocabulary = RecognitionVocabulary(request.words, options: options.vocabulary)
 
         var recognized: [Recognition.Line] = []
@@ -109,6 +111,10 @@ struct RecognitionPipeline: Sendable {
                readings[0].confidence >= options.rereadThreshold(hint: plan.hint, words: readings[0].words.count) { break }
             // A later rendering is a bonus: not even drawn when the time is up.
             if attempt > 0, (try? deadline.remaining()) == nil { break }
+            if attempt == 0, let first = plan.firstReadings?[plan.model, line, variant] {
+                readings.append(first)
+                continue
+            }
             let images = plan.imager.render(line: line, of: plan.strokes, typicalStrokeHeight: plan.typicalStrokeHeight,
                                             variant: variant)
             let before = clock.now
@@ -129,6 +135,7 @@ struct RecognitionPipeline: Sendable {
                     pieces.append(piece)
                 }
                 readings.append(LineReading(pieces: pieces))
+                if attempt == 0 { plan.firstReadings?[plan.model, line, variant] = readings[0] }
             } catch .deadlineExceeded {
                 guard attempt > 0 else { throw .deadlineExceeded(milliseconds: deadline.milliseconds) }
                 break

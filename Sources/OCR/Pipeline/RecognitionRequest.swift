@@ -22,6 +22,8 @@ public struct RecognitionRequest: Sendable {
     /// A client vocabulary (e.g. the names used on a board), applied only where it helps.
     public var words: [String]
     public var quality: Quality
+    /// Line readings another job of the same request has made (`auto`).
+    var firstReadings: FirstReadings?
 
     public init(strokes: [Stroke], language: String, charset: CharacterHint? = nil, words: [String] = [],
                 quality: Quality = .auto) {

@@ -78,7 +78,9 @@ import Testing
     @Test func aSettlingReadingAnswersWithoutWaitingForTheOther() {
         let answers = Locking.Lock<[String]>([])
         func join() -> AutoLanguageJoin {
-            AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
+            let join = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
+            join.arm()
+            return join
         }
         let noise = Self.reading([Self.line("z", 0.8, width: 40), Self.line("g 2 -", 0.7, y: 40, width: 60)], ocrMs: 3)
         let of = Self.reading([Self.line("of", 0.96, width: 50)], ocrMs: 3)
@@ -116,12 +118,82 @@ import Testing
         unsureKorean.deliver(0, .success(noise))
         #expect(answers.withLock { $0 } == ["물렁댈"])
 
+        // Nothing is answered before both jobs are queued, nor once the request is abandoned.
         answers.withLock { $0 = [] }
-        let abandoned = join()
-        abandoned.abandon()
+        let abandoned = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
         abandoned.know(dense: false)
         abandoned.deliver(0, .success(of))
+        #expect(answers.withLock { $0 }.isEmpty, "not armed")
+        abandoned.abandon()
+        abandoned.arm()
+        abandoned.deliver(1, .success(young))
         #expect(answers.withLock { $0 }.isEmpty, "an abandoned request answers nothing")
+    }
+
+    /// Whatever order the readings, the density and the arming come in, there is one answer, and
+    /// it is the rule's (`decide` when both readings succeeded).
+    @Test func theAnswerDoesNotDependOnTheOrderThingsArriveIn() {
+        let latins: [Result<Recognition, OCRError>] = [
+            .success(Self.reading([Self.line("of", 0.96, width: 50)], ocrMs: 3)),
+            .success(Self.reading([Self.line("inpot", 0.6, width: 200)], ocrMs: 3)),
+            .success(Self.reading([Self.line("z", 0.8, width: 40), Self.line("g 2 -", 0.7, y: 40, width: 60)], ocrMs: 3)),
+            .failure(.deadlineExceeded(milliseconds: 1)),
+        ]
+        let koreans: [Result<Recognition, OCRError>] = [
+            .success(Self.reading([Self.line("영", 0.87, width: 50)], ocrMs: 3)),
+            .success(Self.reading([Self.line("물렁댈", 0.3, width: 120)], ocrMs: 3)),
+            .success(Self.reading([Self.line("물렁댈", 0.6, width: 120)], ocrMs: 3)),
+            .success(Self.reading([Self.line("회", 0.9, width: 200)], ocrMs: 3)),
+            .failure(.deadlineExceeded(milliseconds: 1)),
+        ]
+        let events = [0, 1, 2, 3]   // deliver the Latin reading, the Korean one, the density, arm
+        func permutations(_ items: [Int]) -> [[Int]] {
+            items.count <= 1 ? [items] : items.indices.flatMap { i in
+                permutations(items.enumerated().filter { $0.offset != i }.map(\.element)).map { [items[i]] + $0 }
+            }
+        }
+        for dense in [true, false] {
+            for latin in latins {
+                for korean in koreans {
+                    let expected: String = switch (latin, korean) {
+                    case (.success(let l), .success(let k)): AutoLanguage.decide(latin: l, korean: k, dense: dense).reading.text
+                    case (.success(let l), .failure): l.text
+                    case (.failure, .success(let k)): AutoLanguage.isMostlyHangul(k.text) ? k.text : "error"
+                    case (.failure, .failure): "error"
+                    }
+                    for order in permutations(events) {
+                        let answers = Locking.Lock<[String]>([])
+                        let join = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
+                        for event in order {
+                            switch event {
+                            case 0: join.deliver(0, latin)
+                            case 1: join.deliver(1, korean)
+                            case 2: join.know(dense: dense)
+                            default: join.arm()
+                            }
+                        }
+                        #expect(answers.withLock { $0 } == [expected], "dense \(dense), order \(order)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A Korean reading chosen that its job read again is answered with the second reading, and
+    /// not read once more; when reading it again failed, the first stands.
+    @Test func aKoreanReadingReadAgainInItsJobIsAnsweredAsReadAgain() {
+        let answers = Locking.Lock<[(String, Bool)]>([])
+        let first = Self.reading([Self.line("물렁댈", 0.6, width: 120)], ocrMs: 5)
+        for again in [Self.reading([Self.line("물렁대", 0.7, width: 120)], ocrMs: 9), nil] {
+            let join = AutoLanguageJoin { result in
+                answers.withLock { $0.append(((try? result.get().reading.text) ?? "error", (try? result.get().readAgain) ?? false)) }
+            }
+            join.arm()
+            join.know(dense: true)
+            join.deliver(1, .success(AutoReading(first: first, again: again, triedAgain: true)))
+        }
+        #expect(answers.withLock { $0.map(\.0) } == ["물렁대", "물렁댈"])
+        #expect(answers.withLock { $0.map(\.1) } == [true, true])
     }
 
     @Test func aSureReadingIsNotReadAgain() {

@@ -36,8 +36,8 @@ public enum AutoLanguage {
     /// Strokes per line height from which ink is taken to be Hangul.
     static let hangulDensity = 3.0
 
-    /// Whether ink is written as densely as Hangul, its lines found as the Korean model's reading
-    /// finds them (`segmentation`, syllable blocks grouped).
+    /// Whether ink is written as densely as Hangul: the request's strokes as they came (not
+    /// repaired or smoothed), in lines found with `segmentation` and syllable blocks grouped.
     static func isDense(_ strokes: [Stroke], segmentation: LineSegmenter.Options) -> Bool {
         var options = segmentation
         options.groupsSyllableBlocks = true
@@ -110,10 +110,11 @@ public enum AutoLanguage {
 
 /// What one automatic language's job read: its first reading, which the choice is made on, and,
 /// when the job read the ink again on its own (`InkRecognizer`: an unsure Korean reading of
-/// Hangul), that reading.
+/// Hangul), that reading (nil when reading it again failed: the first stands).
 struct AutoReading: Sendable {
     var first: Recognition
     var again: Recognition?
+    var triedAgain = false
 }
 
 /// The reading `auto` answers with, the index of its language (0 Latin, 1 Korean), and whether it
@@ -125,18 +126,20 @@ struct AutoChoice: Sendable {
 }
 
 /// Collects the Latin (index 0) and the Korean (index 1) model's results and whether the ink is
-/// dense (`know(dense:)`, from the first job to start), and calls the completion once: with
-/// a reading that settles the choice for the script the ink is taken to be as soon as both it and
-/// the density are known (the other result is then dropped), else when both results are there:
-/// the choice when both succeeded, the one that did, or the first failure. A Korean reading
-/// chosen that the Korean job read again is answered with its second reading. Abandoned (the
-/// request could not be queued whole), it calls nothing.
+/// dense (`know(dense:)`, from the first job to start), and, once armed (both jobs are queued),
+/// calls the completion once: with a reading that settles the choice and wins whatever the other
+/// says as soon as both it and the density are known (the other result is then dropped), else
+/// when both results are there: the choice when both succeeded, the one that did, or the first
+/// failure. A Korean reading chosen that the Korean job read again is answered with its second
+/// reading. Abandoned (the request could not be queued whole), it calls nothing. An early answer's
+/// timings are its own job's work.
 final class AutoLanguageJoin: Sendable {
     typealias Outcome = Result<AutoReading, OCRError>
 
     private struct State {
         var results: [Outcome?] = [nil, nil]
         var dense: Bool?
+        var armed = false
         var abandoned = false
         var answered = false
     }
@@ -160,6 +163,11 @@ final class AutoLanguageJoin: Sendable {
         answer { $0.dense = dense }
     }
 
+    /// Both jobs are queued: from now on it may answer (with what has arrived so far, too).
+    func arm() {
+        answer { $0.armed = true }
+    }
+
     /// Whether the density is known (a job that starts later need not work it out again).
     var knowsDensity: Bool { state.withLock { $0.dense != nil } }
 
@@ -173,7 +181,7 @@ final class AutoLanguageJoin: Sendable {
         // What to answer with, decided under the lock: a settling reading, or both results.
         let answer = state.withLock { s -> (latin: Outcome?, korean: Outcome?, dense: Bool)? in
             update(&s)
-            guard !s.abandoned, !s.answered else { return nil }
+            guard s.armed, !s.abandoned, !s.answered else { return nil }
             if let dense = s.dense {
                 if dense, case .success(let korean)? = s.results[1], AutoLanguage.settles(korean: korean.first) {
                     s.answered = true
@@ -185,8 +193,10 @@ final class AutoLanguageJoin: Sendable {
                 }
             }
             guard let latin = s.results[0], let korean = s.results[1] else { return nil }
+            // Two readings are chosen between by the density: the first job to start works it out
+            // before it reads. A job that never ran (shut down) fails, and then it does not matter.
+            if case .success = latin, case .success = korean, s.dense == nil { return nil }
             s.answered = true
-            // The first job to start says before it reads: known whenever both have run.
             return (latin, korean, s.dense ?? true)
         }
         guard let answer else { return }
@@ -206,9 +216,11 @@ final class AutoLanguageJoin: Sendable {
         }
     }
 
-    /// The Korean job's second reading when the Korean one is chosen and was read again.
+    /// The Korean job's second reading when the Korean one is chosen and was read again (its
+    /// first when reading it again failed: not tried once more).
     private static func choice(_ reading: Recognition, _ index: Int, korean: AutoReading) -> AutoChoice {
-        guard index == 1, var again = korean.again else { return AutoChoice(reading: reading, index: index) }
+        guard index == 1, korean.triedAgain else { return AutoChoice(reading: reading, index: index) }
+        guard var again = korean.again else { return AutoChoice(reading: reading, index: 1, readAgain: true) }
         again.timings = again.timings + reading.timings
         return AutoChoice(reading: again, index: 1, readAgain: true)
     }

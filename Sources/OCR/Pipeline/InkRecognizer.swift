@@ -72,7 +72,7 @@ public final class InkRecognizer: InkRecognizing {
         let rereads = request.quality == .auto
         let hint = request.charset ?? .text
         var shared = request
-        shared.firstReadings = FirstReadings()
+        if rereads { shared.firstReadings = FirstReadings() }
         let options = options
         let join = AutoLanguageJoin { [self, request = shared] decided in
             guard case .success(let choice) = decided, rereads, !choice.readAgain,
@@ -99,7 +99,7 @@ public final class InkRecognizer: InkRecognizing {
         let start: @Sendable ([Stroke]) -> Bool = { strokes in
             guard !join.isDone else { return false }
             if !join.knowsDensity { join.know(dense: AutoLanguage.isDense(strokes, segmentation: segmentation)) }
-            return true
+            return !join.isDone   // knowing it may have let the other reading answer
         }
         for (index, language) in pair.enumerated() {
             var one = shared
@@ -112,10 +112,11 @@ public final class InkRecognizer: InkRecognizing {
                     !join.isDone && AutoLanguage.isMostlyHangul(reading.text) && options.wouldReread(reading, hint: hint)
                 }) { join.deliver(index, $0) }
             } catch {
-                join.abandon()   // a job already queued reads nothing, and nobody is told
+                join.abandon()   // a job queued and not yet started reads nothing, and nobody is told
                 throw error
             }
         }
+        join.arm()
     }
 
     private func recognize(_ request: RecognitionRequest, deadline: RecognitionDeadline,
@@ -140,7 +141,7 @@ public final class InkRecognizer: InkRecognizing {
             guard let quality, when(reading) else { return AutoReading(first: reading) }
             var again = request
             again.quality = quality
-            return AutoReading(first: reading, again: try? pipeline.run(again, context: context, deadline: deadline))
+            return AutoReading(first: reading, again: try? pipeline.run(again, context: context, deadline: deadline), triedAgain: true)
         }, completion: completion)
     }
 

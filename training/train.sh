@@ -21,6 +21,10 @@
 #                           JOBS="c:RATE:1::synth-lever=0 f:RATE:1::synth-101=0,synth-102=0,synth-lever=1"
 #                           (a job that does not name synth-lever trains on both sets)
 #   DEV_N=500               synthetic held-out samples
+#   DATA_SEED=0             added to the seed of every training sample drawn (synthetic ink, the
+#                           composed lines and numbers, the letters chosen, every render): another
+#                           value draws new training lines from the same persons and mix; the
+#                           held-out sets stay the same
 #   ENGLISH_N=400           held-out English lines (unseen fonts and texts, mix-heldout.json)
 #   HELDOUT_PROSE_DIR=/usr/share/common-licenses  English texts of those lines
 #   HELDOUT=training/heldout.json  persons and contributor directories held out whole
@@ -73,6 +77,7 @@ WORK="${WORK:-$T/work}"
 SYNTH_N="${SYNTH_N:-20000}"
 MIX="${MIX:-$T/mix.json}"
 DEV_N="${DEV_N:-500}"
+DATA_SEED="${DATA_SEED:-0}"
 ENGLISH_N="${ENGLISH_N:-400}"
 HELDOUT_PROSE_DIR="${HELDOUT_PROSE_DIR:-/usr/share/common-licenses}"
 HELDOUT="${HELDOUT:-$T/heldout.json}"
@@ -137,10 +142,10 @@ stage_data() {
 
 stage_synth() {
     mkdir -p "$WORK/ink"
-    log "synthetic ink: $SYNTH_N training samples of $(basename "$MIX") (seeds 101, 102), $DEV_N held out (seed 201)"
+    log "synthetic ink: $SYNTH_N training samples of $(basename "$MIX") (seeds 101, 102, + DATA_SEED $DATA_SEED), $DEV_N held out (seed 201)"
     local half=$((SYNTH_N / 2))
-    "$PY" "$T/gen_ink.py" --config "$MIX" --seed 101 --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$MIX" --seed 102 --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$MIX" --seed "$((101 + DATA_SEED))" --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$MIX" --seed "$((102 + DATA_SEED))" --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
     "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 201 --n "$DEV_N" --prefix dev -o "$WORK/ink/dev-synth.jsonl"
     # Held-out English: fonts and texts training never sees.
     PROSE_DIR="$HELDOUT_PROSE_DIR" "$PY" "$T/gen_ink.py" --config "$T/mix-heldout.json" --seed 202 \
@@ -155,8 +160,8 @@ stage_lever() {
     mkdir -p "$WORK/ink"
     log "lever: $SYNTH_N synthetic training samples of $(basename "$LEVER_MIX") (seeds 103, 104)"
     local half=$((SYNTH_N / 2))
-    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed 103 --n "$half" --prefix l -o "$WORK/ink/synth-lever-103.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed 104 --n "$((SYNTH_N - half))" --prefix l \
+    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed "$((103 + DATA_SEED))" --n "$half" --prefix l -o "$WORK/ink/synth-lever-103.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed "$((104 + DATA_SEED))" --n "$((SYNTH_N - half))" --prefix l \
         -o "$WORK/ink/synth-lever-104.jsonl"
     wait_all
 }
@@ -169,18 +174,18 @@ stage_real() {
         --persons "$WORK/ink/dev-persons.jsonl" --groups "$WORK/ink/dev-groups.jsonl"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind word,text,number -o "$WORK/ink/real-words.jsonl"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind digit -o "$WORK/ink/real-digits.jsonl"
-    "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind char --max "$CHARS_N" --seed 4 -o "$WORK/ink/real-chars.jsonl"
-    "$PY" "$T/compose_real.py" lines "$WORK/ink/real-all.jsonl" --n "$LINES_N" --seed 5 -o "$WORK/ink/real-lines.jsonl" &
-    "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$NUMBERS_N" --seed 5 -o "$WORK/ink/real-numbers.jsonl"
+    "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind char --max "$CHARS_N" --seed "$((4 + DATA_SEED))" -o "$WORK/ink/real-chars.jsonl"
+    "$PY" "$T/compose_real.py" lines "$WORK/ink/real-all.jsonl" --n "$LINES_N" --seed "$((5 + DATA_SEED))" -o "$WORK/ink/real-lines.jsonl" &
+    "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$NUMBERS_N" --seed "$((5 + DATA_SEED))" -o "$WORK/ink/real-numbers.jsonl"
     wait_all
     rm -f "$WORK/ink/real-crowded.jsonl"
     if ((CROWDED_N > 0)); then
-        "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$CROWDED_N" --crowd 1 --seed 6 \
+        "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$CROWDED_N" --crowd 1 --seed "$((6 + DATA_SEED))" \
             --prefix crowded -o "$WORK/ink/real-crowded.jsonl"
     fi
     rm -f "$WORK/ink/real-letters.jsonl"
     if ((LETTERS_N > 0)); then
-        "$PY" "$T/compose_real.py" letters "$WORK/ink/real-all.jsonl" --words "$WORDS" --n "$LETTERS_N" --seed 16 \
+        "$PY" "$T/compose_real.py" letters "$WORK/ink/real-all.jsonl" --words "$WORDS" --n "$LETTERS_N" --seed "$((16 + DATA_SEED))" \
             -o "$WORK/ink/real-letters.jsonl"
     fi
     heldout_real persons
@@ -229,40 +234,40 @@ stage_render() {
     [[ -z "$HEIGHT" ]] || log "lines drawn for a network reading $HEIGHT-pixel lines"
     local part set hint train="$WORK/lines/train" dev="$WORK/lines/dev"
     mkdir -p "$train" "$dev"
-    render_set "$WORK/ink/synth-101.jsonl" "$train" synth-101 --seed 101 --shard-size 250 &
-    render_set "$WORK/ink/synth-102.jsonl" "$train" synth-102 --seed 102 --shard-size 250
+    render_set "$WORK/ink/synth-101.jsonl" "$train" synth-101 --seed "$((101 + DATA_SEED))" --shard-size 250 &
+    render_set "$WORK/ink/synth-102.jsonl" "$train" synth-102 --seed "$((102 + DATA_SEED))" --shard-size 250
     wait_all
     if [[ -s "$WORK/ink/synth-lever-103.jsonl" ]]; then
-        render_set "$WORK/ink/synth-lever-103.jsonl" "$train" synth-lever-103 --seed 103 --shard-size 250 &
-        render_set "$WORK/ink/synth-lever-104.jsonl" "$train" synth-lever-104 --seed 104 --shard-size 250
+        render_set "$WORK/ink/synth-lever-103.jsonl" "$train" synth-lever-103 --seed "$((103 + DATA_SEED))" --shard-size 250 &
+        render_set "$WORK/ink/synth-lever-104.jsonl" "$train" synth-lever-104 --seed "$((104 + DATA_SEED))" --shard-size 250
         wait_all
     else
         rm -f "$train"/synth-lever-*
     fi
-    render_set "$WORK/ink/real-words.jsonl" "$train" real-words --seed 7 \
+    render_set "$WORK/ink/real-words.jsonl" "$train" real-words --seed "$((7 + DATA_SEED))" \
         --copies "$WORD_COPIES" --plain-fraction 0.25 --shard-size 250 &
-    render_set "$WORK/ink/real-lines.jsonl" "$train" real-lines --seed 11 --shard-size 250
+    render_set "$WORK/ink/real-lines.jsonl" "$train" real-lines --seed "$((11 + DATA_SEED))" --shard-size 250
     wait_all
     # Digits as the service draws them with the digits hint, composed numbers half with the
     # number hint (its slant setting), half as text.
-    render_set "$WORK/ink/real-digits.jsonl" "$train" real-digits --seed 8 \
+    render_set "$WORK/ink/real-digits.jsonl" "$train" real-digits --seed "$((8 + DATA_SEED))" \
         --copies "$DIGIT_COPIES" --hint digits --shard-size 250 &
-    render_set "$WORK/ink/real-chars.jsonl" "$train" real-chars --seed 9 --shard-size 250
+    render_set "$WORK/ink/real-chars.jsonl" "$train" real-chars --seed "$((9 + DATA_SEED))" --shard-size 250
     wait_all
-    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-n --seed 12 \
+    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-n --seed "$((12 + DATA_SEED))" \
         --hint number --limit "$((NUMBERS_N / 2))" --shard-size 250 &
-    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-t --seed 13 --shard-size 250
+    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-t --seed "$((13 + DATA_SEED))" --shard-size 250
     wait_all
     if [[ -s "$WORK/ink/real-crowded.jsonl" ]]; then
-        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-n --seed 14 \
+        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-n --seed "$((14 + DATA_SEED))" \
             --hint number --limit "$((CROWDED_N / 2))" --shard-size 250 &
-        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-t --seed 15 --shard-size 250
+        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-t --seed "$((15 + DATA_SEED))" --shard-size 250
         wait_all
     else
         rm -f "$train"/real-crowded-*
     fi
     if [[ -s "$WORK/ink/real-letters.jsonl" ]]; then
-        render_set "$WORK/ink/real-letters.jsonl" "$train" real-letters --seed 16 --copies 2 --shard-size 250
+        render_set "$WORK/ink/real-letters.jsonl" "$train" real-letters --seed "$((16 + DATA_SEED))" --copies 2 --shard-size 250
     else
         rm -f "$train"/real-letters-*
     fi

@@ -5,8 +5,9 @@ import Geometry
 ///
 /// Hangul is written in square syllables about as wide as the line is high, of several short
 /// strokes each; Latin handwriting in letters of one or two strokes, about half a line height
-/// wide each. Held-out Latin words and the Korean hands of the training fonts lie mostly on either
-/// side of about three strokes per height (training/RUNS.md, "Reading without a language").
+/// wide each. With lines found as for Hangul (syllable blocks grouped), held-out Latin handwriting
+/// and held-out Korean hands (drawn from fonts) lie mostly on either side of about three strokes
+/// per height (training/RUNS.md, "Reading without a language").
 public enum StrokeDensity {
     /// Strokes per line height over `lines` (stroke indexes, as `LineSegmenter.segment` gives
     /// them); 0 without ink.

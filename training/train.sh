@@ -21,10 +21,11 @@
 #                           JOBS="c:RATE:1::synth-lever=0 f:RATE:1::synth-101=0,synth-102=0,synth-lever=1"
 #                           (a job that does not name synth-lever trains on both sets)
 #   DEV_N=500               synthetic held-out samples
-#   DATA_SEED=0             added to the seed of every training sample drawn (synthetic ink, the
-#                           composed lines and numbers, the letters chosen, every render): another
-#                           value draws new training lines from the same persons and mix; the
-#                           held-out sets stay the same
+#   DATA_SEED=0             draw number: 1000 times it is added to the seed of every training
+#                           sample drawn (synthetic ink, the composed lines and numbers, the letters
+#                           chosen, every render, stage number's too): another value draws new
+#                           training lines from the same persons and mix (seeds 1000 apart never
+#                           meet the held-out sets' seeds, 21-28 and 201-202, which stay the same)
 #   ENGLISH_N=400           held-out English lines (unseen fonts and texts, mix-heldout.json)
 #   HELDOUT_PROSE_DIR=/usr/share/common-licenses  English texts of those lines
 #   HELDOUT=training/heldout.json  persons and contributor directories held out whole
@@ -142,10 +143,10 @@ stage_data() {
 
 stage_synth() {
     mkdir -p "$WORK/ink"
-    log "synthetic ink: $SYNTH_N training samples of $(basename "$MIX") (seeds 101, 102, + DATA_SEED $DATA_SEED), $DEV_N held out (seed 201)"
+    log "synthetic ink: $SYNTH_N training samples of $(basename "$MIX") (seeds 101, 102, + 1000 × DATA_SEED $DATA_SEED), $DEV_N held out (seed 201)"
     local half=$((SYNTH_N / 2))
-    "$PY" "$T/gen_ink.py" --config "$MIX" --seed "$((101 + DATA_SEED))" --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$MIX" --seed "$((102 + DATA_SEED))" --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$MIX" --seed "$((101 + 1000 * DATA_SEED))" --n "$half" --prefix g -o "$WORK/ink/synth-101.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$MIX" --seed "$((102 + 1000 * DATA_SEED))" --n "$((SYNTH_N - half))" --prefix g -o "$WORK/ink/synth-102.jsonl" &
     "$PY" "$T/gen_ink.py" --config "$T/mix.json" --seed 201 --n "$DEV_N" --prefix dev -o "$WORK/ink/dev-synth.jsonl"
     # Held-out English: fonts and texts training never sees.
     PROSE_DIR="$HELDOUT_PROSE_DIR" "$PY" "$T/gen_ink.py" --config "$T/mix-heldout.json" --seed 202 \
@@ -158,10 +159,10 @@ stage_synth() {
 stage_lever() {
     [[ -n "${LEVER_MIX:-}" ]] || { log "stage lever needs LEVER_MIX"; return 1; }
     mkdir -p "$WORK/ink"
-    log "lever: $SYNTH_N synthetic training samples of $(basename "$LEVER_MIX") (seeds 103, 104)"
+    log "lever: $SYNTH_N synthetic training samples of $(basename "$LEVER_MIX") (seeds 103, 104, + 1000 × DATA_SEED)"
     local half=$((SYNTH_N / 2))
-    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed "$((103 + DATA_SEED))" --n "$half" --prefix l -o "$WORK/ink/synth-lever-103.jsonl" &
-    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed "$((104 + DATA_SEED))" --n "$((SYNTH_N - half))" --prefix l \
+    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed "$((103 + 1000 * DATA_SEED))" --n "$half" --prefix l -o "$WORK/ink/synth-lever-103.jsonl" &
+    "$PY" "$T/gen_ink.py" --config "$LEVER_MIX" --seed "$((104 + 1000 * DATA_SEED))" --n "$((SYNTH_N - half))" --prefix l \
         -o "$WORK/ink/synth-lever-104.jsonl"
     wait_all
 }
@@ -174,18 +175,18 @@ stage_real() {
         --persons "$WORK/ink/dev-persons.jsonl" --groups "$WORK/ink/dev-groups.jsonl"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind word,text,number -o "$WORK/ink/real-words.jsonl"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind digit -o "$WORK/ink/real-digits.jsonl"
-    "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind char --max "$CHARS_N" --seed "$((4 + DATA_SEED))" -o "$WORK/ink/real-chars.jsonl"
-    "$PY" "$T/compose_real.py" lines "$WORK/ink/real-all.jsonl" --n "$LINES_N" --seed "$((5 + DATA_SEED))" -o "$WORK/ink/real-lines.jsonl" &
-    "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$NUMBERS_N" --seed "$((5 + DATA_SEED))" -o "$WORK/ink/real-numbers.jsonl"
+    "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind char --max "$CHARS_N" --seed "$((4 + 1000 * DATA_SEED))" -o "$WORK/ink/real-chars.jsonl"
+    "$PY" "$T/compose_real.py" lines "$WORK/ink/real-all.jsonl" --n "$LINES_N" --seed "$((5 + 1000 * DATA_SEED))" -o "$WORK/ink/real-lines.jsonl" &
+    "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$NUMBERS_N" --seed "$((5 + 1000 * DATA_SEED))" -o "$WORK/ink/real-numbers.jsonl"
     wait_all
     rm -f "$WORK/ink/real-crowded.jsonl"
     if ((CROWDED_N > 0)); then
-        "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$CROWDED_N" --crowd 1 --seed "$((6 + DATA_SEED))" \
+        "$PY" "$T/compose_real.py" numbers "$WORK/ink/real-all.jsonl" --n "$CROWDED_N" --crowd 1 --seed "$((6 + 1000 * DATA_SEED))" \
             --prefix crowded -o "$WORK/ink/real-crowded.jsonl"
     fi
     rm -f "$WORK/ink/real-letters.jsonl"
     if ((LETTERS_N > 0)); then
-        "$PY" "$T/compose_real.py" letters "$WORK/ink/real-all.jsonl" --words "$WORDS" --n "$LETTERS_N" --seed "$((16 + DATA_SEED))" \
+        "$PY" "$T/compose_real.py" letters "$WORK/ink/real-all.jsonl" --words "$WORDS" --n "$LETTERS_N" --seed "$((16 + 1000 * DATA_SEED))" \
             -o "$WORK/ink/real-letters.jsonl"
     fi
     heldout_real persons
@@ -234,40 +235,40 @@ stage_render() {
     [[ -z "$HEIGHT" ]] || log "lines drawn for a network reading $HEIGHT-pixel lines"
     local part set hint train="$WORK/lines/train" dev="$WORK/lines/dev"
     mkdir -p "$train" "$dev"
-    render_set "$WORK/ink/synth-101.jsonl" "$train" synth-101 --seed "$((101 + DATA_SEED))" --shard-size 250 &
-    render_set "$WORK/ink/synth-102.jsonl" "$train" synth-102 --seed "$((102 + DATA_SEED))" --shard-size 250
+    render_set "$WORK/ink/synth-101.jsonl" "$train" synth-101 --seed "$((101 + 1000 * DATA_SEED))" --shard-size 250 &
+    render_set "$WORK/ink/synth-102.jsonl" "$train" synth-102 --seed "$((102 + 1000 * DATA_SEED))" --shard-size 250
     wait_all
     if [[ -s "$WORK/ink/synth-lever-103.jsonl" ]]; then
-        render_set "$WORK/ink/synth-lever-103.jsonl" "$train" synth-lever-103 --seed "$((103 + DATA_SEED))" --shard-size 250 &
-        render_set "$WORK/ink/synth-lever-104.jsonl" "$train" synth-lever-104 --seed "$((104 + DATA_SEED))" --shard-size 250
+        render_set "$WORK/ink/synth-lever-103.jsonl" "$train" synth-lever-103 --seed "$((103 + 1000 * DATA_SEED))" --shard-size 250 &
+        render_set "$WORK/ink/synth-lever-104.jsonl" "$train" synth-lever-104 --seed "$((104 + 1000 * DATA_SEED))" --shard-size 250
         wait_all
     else
         rm -f "$train"/synth-lever-*
     fi
-    render_set "$WORK/ink/real-words.jsonl" "$train" real-words --seed "$((7 + DATA_SEED))" \
+    render_set "$WORK/ink/real-words.jsonl" "$train" real-words --seed "$((7 + 1000 * DATA_SEED))" \
         --copies "$WORD_COPIES" --plain-fraction 0.25 --shard-size 250 &
-    render_set "$WORK/ink/real-lines.jsonl" "$train" real-lines --seed "$((11 + DATA_SEED))" --shard-size 250
+    render_set "$WORK/ink/real-lines.jsonl" "$train" real-lines --seed "$((11 + 1000 * DATA_SEED))" --shard-size 250
     wait_all
     # Digits as the service draws them with the digits hint, composed numbers half with the
     # number hint (its slant setting), half as text.
-    render_set "$WORK/ink/real-digits.jsonl" "$train" real-digits --seed "$((8 + DATA_SEED))" \
+    render_set "$WORK/ink/real-digits.jsonl" "$train" real-digits --seed "$((8 + 1000 * DATA_SEED))" \
         --copies "$DIGIT_COPIES" --hint digits --shard-size 250 &
-    render_set "$WORK/ink/real-chars.jsonl" "$train" real-chars --seed "$((9 + DATA_SEED))" --shard-size 250
+    render_set "$WORK/ink/real-chars.jsonl" "$train" real-chars --seed "$((9 + 1000 * DATA_SEED))" --shard-size 250
     wait_all
-    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-n --seed "$((12 + DATA_SEED))" \
+    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-n --seed "$((12 + 1000 * DATA_SEED))" \
         --hint number --limit "$((NUMBERS_N / 2))" --shard-size 250 &
-    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-t --seed "$((13 + DATA_SEED))" --shard-size 250
+    render_set "$WORK/ink/real-numbers.jsonl" "$train" real-numbers-t --seed "$((13 + 1000 * DATA_SEED))" --shard-size 250
     wait_all
     if [[ -s "$WORK/ink/real-crowded.jsonl" ]]; then
-        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-n --seed "$((14 + DATA_SEED))" \
+        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-n --seed "$((14 + 1000 * DATA_SEED))" \
             --hint number --limit "$((CROWDED_N / 2))" --shard-size 250 &
-        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-t --seed "$((15 + DATA_SEED))" --shard-size 250
+        render_set "$WORK/ink/real-crowded.jsonl" "$train" real-crowded-t --seed "$((15 + 1000 * DATA_SEED))" --shard-size 250
         wait_all
     else
         rm -f "$train"/real-crowded-*
     fi
     if [[ -s "$WORK/ink/real-letters.jsonl" ]]; then
-        render_set "$WORK/ink/real-letters.jsonl" "$train" real-letters --seed "$((16 + DATA_SEED))" --copies 2 --shard-size 250
+        render_set "$WORK/ink/real-letters.jsonl" "$train" real-letters --seed "$((16 + 1000 * DATA_SEED))" --copies 2 --shard-size 250
     else
         rm -f "$train"/real-letters-*
     fi
@@ -530,11 +531,11 @@ stage_number() {
     (cd "$ROOT" && swift build --product inkrender 2>&1 | tail -1)
     mkdir -p "$lines"
     "$PY" "$T/select_kind.py" "$WORK/ink/real-all.jsonl" --kind number -o "$WORK/ink/real-ownnum.jsonl"
-    render_set "$WORK/ink/real-ownnum.jsonl" "$lines" real-ownnum --seed 16 --copies 3 --hint number --shard-size 250
+    render_set "$WORK/ink/real-ownnum.jsonl" "$lines" real-ownnum --seed "$((16 + 1000 * DATA_SEED))" --copies 3 --hint number --shard-size 250
     if ((NUMBER_SYNTH_N > 0)); then
-        "$PY" "$T/gen_ink.py" --config "$T/mix-number.json" --seed 61 --n "$NUMBER_SYNTH_N" --prefix gn \
+        "$PY" "$T/gen_ink.py" --config "$T/mix-number.json" --seed "$((61 + 1000 * DATA_SEED))" --n "$NUMBER_SYNTH_N" --prefix gn \
             -o "$WORK/ink/synth-number.jsonl"
-        render_set "$WORK/ink/synth-number.jsonl" "$lines" synth-number --seed 17 --hint number --shard-size 250
+        render_set "$WORK/ink/synth-number.jsonl" "$lines" synth-number --seed "$((17 + 1000 * DATA_SEED))" --hint number --shard-size 250
     fi
     lstmf_files "$lines"
     rm -rf "$run"

@@ -10,7 +10,9 @@ scoring, `lang` eng by default), and its edit distance kept for both. Printed pe
 all files together: CER of a and b (weighted by characters), their difference b − a, and a 95 %
 interval of that difference from a paired bootstrap (samples drawn with replacement, the same
 draw for both models, 2,000 times, seeded). An interval that holds 0 says the sample cannot tell
-the models apart. With --b-ink, b reads DIR's file of the same name instead: the same samples,
+the models apart. `--lang parts` (or `--b-lang parts`) reads each line of a sample of
+`stack_lines.py --second` alone with its own language and joins the texts: what reading each line
+with its right model gives, to compare `auto` with. With --b-ink, b reads DIR's file of the same name instead: the same samples,
 in the same order, with their ink changed by a tool (e.g. tall_strokes.py), so that one server
 at both URLs measures a change to the ink before the service is changed. Samples are the unit,
 not persons: a person's samples move together, so the interval is, if anything, too narrow.
@@ -31,10 +33,16 @@ def load(path):
 
 
 def distances(server, samples, lang, charset):
-    def one(sample):
+    def read(sample, lang):
         status, payload, _ = ev.recognize(server, sample, lang, {}, 60.0, charset)
-        got = ev.normalize(payload.get("text", "")) if status == 200 else ""
-        return ev.edit_distance(ev.normalize(sample["text"]), got)
+        return payload.get("text", "") if status == 200 else ""
+
+    def one(sample):
+        if lang == "parts":
+            got = "\n".join(read(part, part["lang"]) for part in sample["parts"])
+        else:
+            got = read(sample, lang)
+        return ev.edit_distance(ev.normalize(sample["text"]), ev.normalize(got))
     with cf.ThreadPoolExecutor(max_workers=2) as pool:
         return list(pool.map(one, samples))
 

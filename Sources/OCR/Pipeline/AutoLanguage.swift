@@ -22,9 +22,21 @@ import Locking
 /// readings wins: it was measured on ink drawn from fonts, and a quick real hand that joins its
 /// strokes writes Hangul less densely.
 ///
+/// Line by line: when both readings are there, their lines are grouped by the strokes they read
+/// (`LineGroups`: a Korean line and the Latin lines of the same strokes), and each group is chosen
+/// by the same rule on its own, its density that of its own strokes. A group goes against the
+/// whole ink's choice only when its own reading of the other script settles it on ink as dense as
+/// that script writes (a sure Korean reading on dense ink, a sure Latin one on sparse ink): a short
+/// Latin word in a column of names, read by the Korean model as a syllable that fills it, stays
+/// Latin. When some groups go against it, the answer is each group's lines as its chosen model
+/// read them (a Korean note above an English one); else, or with one group, the whole ink's choice.
+/// Lines are found by each model's own line finder, and Hangul's (syllable blocks) can join a
+/// line of capitals or digits to the line under it: those are chosen together.
+///
 /// The first reading to arrive is the answer when it settles the choice and would win over the
-/// other (a Korean one on dense ink, a Latin one on other ink): the same answer as when both are
-/// there, sooner. Each model reads its own script faster than the other script.
+/// other (a Korean one on dense ink, a Latin one on other ink) and, on ink of several lines, every
+/// line of it settles on its own: the same answer as when both are there, sooner. Each model
+/// reads its own script faster than the other script.
 public enum AutoLanguage {
     /// The request name.
     public static let name = "auto"
@@ -50,12 +62,71 @@ public enum AutoLanguage {
         decide(latin: latin, korean: korean, dense: dense).reading
     }
 
-    /// `choose`, with the index of the language chosen (0 Latin, 1 Korean).
-    static func decide(latin: Recognition, korean: Recognition, dense: Bool) -> (reading: Recognition, index: Int) {
+    /// `choose`, with the index of the language chosen (0 Latin, 1 Korean; nil: line by line).
+    /// `strokes`: the request's, for each line's density (without them every line counts as
+    /// `dense`); `koreanAgain`: the Korean job's second reading of the same lines, whose lines
+    /// stand for the first's when chosen line by line.
+    static func decide(latin: Recognition, korean: Recognition, dense: Bool, strokes: [Stroke]? = nil,
+                       koreanAgain: Recognition? = nil) -> (reading: Recognition, index: Int?) {
+        if let mixed = byLine(latin: latin, korean: korean, dense: dense, strokes: strokes, koreanAgain: koreanAgain) {
+            return (mixed, nil)
+        }
         let index = looksKorean(latin: latin, korean: korean, dense: dense) ? 1 : 0
         var chosen = index == 1 ? korean : latin
         chosen.timings = latin.timings + korean.timings
         return (chosen, index)
+    }
+
+    /// Each group of lines (`LineGroups`) chosen on its own (see the type), when there are
+    /// several and some go against the whole ink's choice; else nil.
+    static func byLine(latin: Recognition, korean: Recognition, dense: Bool, strokes: [Stroke]?,
+                       koreanAgain: Recognition?) -> Recognition? {
+        guard let groups = LineGroups(latin: latin.lines, korean: korean.lines)?.groups, groups.count > 1 else { return nil }
+        let whole = looksKorean(latin: latin, korean: korean, dense: dense)
+        let choices = groups.map { group in
+            let lines = (latin: reading(group.latin.map { latin.lines[$0] }), korean: reading(group.korean.map { korean.lines[$0] }))
+            let groupDense = strokes.flatMap { density(of: lines.latin.lines + lines.korean.lines, in: $0) }.map { $0 >= hangulDensity } ?? dense
+            let isKorean = looksKorean(latin: lines.latin, korean: lines.korean, dense: groupDense)
+            guard isKorean != whole else { return whole }
+            // Against the whole ink's choice, a group needs its own reading to settle it, on ink as
+            // dense as its script writes.
+            let goesAgainst = isKorean ? settles(korean: lines.korean) && groupDense : settles(latin: lines.latin) && !groupDense
+            return goesAgainst ? isKorean : whole
+        }
+        guard choices.contains(true), choices.contains(false) else { return nil }
+        let koreanLines = koreanAgain.flatMap { $0.lines.count == korean.lines.count ? $0.lines : nil } ?? korean.lines
+        let lines = zip(groups, choices).flatMap { group, isKorean in
+            isKorean ? group.korean.map { koreanLines[$0] } : group.latin.map { latin.lines[$0] }
+        }
+        var mixed = reading(lines)
+        for whole in [korean, latin] where !whole.text.isEmpty && !mixed.candidates.contains(where: { $0.text == whole.text }) {
+            mixed.candidates.append(Recognition.Candidate(text: whole.text, confidence: min(whole.confidence, mixed.confidence)))
+        }
+        mixed.timings = latin.timings + korean.timings + (koreanAgain?.timings ?? Recognition.Timings())
+        return mixed
+    }
+
+    /// Strokes per line height of the strokes of `lines`' words, taken as one line; nil when
+    /// their words name no strokes.
+    static func density(of lines: [Recognition.Line], in strokes: [Stroke]) -> Double? {
+        let indexes = Set(lines.flatMap { $0.words.flatMap(\.strokes) }).filter { strokes.indices.contains($0) }
+        guard !indexes.isEmpty else { return nil }
+        return StrokeDensity.strokesPerLineHeight(strokes, lines: [indexes.sorted()])
+    }
+
+    /// A reading of `lines` alone (no timings; its one candidate is its text).
+    static func reading(_ lines: [Recognition.Line]) -> Recognition {
+        let text = lines.map(\.text).joined(separator: "\n")
+        let confidence = RecognitionPipeline.confidence(of: lines)
+        return Recognition(text: text, confidence: confidence, candidates: text.isEmpty ? [] : [.init(text: text, confidence: confidence)],
+                           lines: lines, timings: Recognition.Timings())
+    }
+
+    /// Whether a reading that settles the choice may answer before the other reading is there:
+    /// on one line, yes; on several, when each of its lines settles on its own (else a line of the
+    /// other script may be among them, to be chosen line by line).
+    static func answersEarly(_ reading: Recognition, settles: (Recognition) -> Bool) -> Bool {
+        reading.lines.count <= 1 || reading.lines.allSatisfy { settles(Self.reading([$0])) }
     }
 
     static func looksKorean(latin: Recognition, korean: Recognition, dense: Bool) -> Bool {
@@ -108,6 +179,50 @@ public enum AutoLanguage {
     }
 }
 
+/// The lines two readings of the same ink found, in groups that share strokes: a line of one
+/// reading and a line of the other that read any stroke in common are in the same group (the
+/// Korean model groups syllable blocks, so a Hangul line may be two Latin ones, and a line of one
+/// script may be cut differently by the two). Groups are top to bottom; each holds indexes into
+/// both readings' lines. Nil when a line with text names no strokes.
+struct LineGroups {
+    struct Group {
+        var latin: [Int] = []
+        var korean: [Int] = []
+        var top = Double.infinity
+        /// The group's first line (ties of `top`).
+        var first = Int.max
+    }
+
+    var groups: [Group]
+
+    init?(latin: [Recognition.Line], korean: [Recognition.Line]) {
+        let lines = latin + korean
+        var parent = Array(lines.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var owner: [Int: Int] = [:]   // stroke → a line that read it
+        for (i, line) in lines.enumerated() {
+            let strokes = line.words.flatMap(\.strokes)
+            if strokes.isEmpty, !line.text.isEmpty { return nil }
+            for stroke in strokes {
+                if let other = owner[stroke] { parent[root(i)] = root(other) } else { owner[stroke] = i }
+            }
+        }
+        var byRoot: [Int: Group] = [:]
+        for (i, line) in lines.enumerated() {
+            var group = byRoot[root(i), default: Group()]
+            if i < latin.count { group.latin.append(i) } else { group.korean.append(i - latin.count) }
+            group.top = min(group.top, line.box.minY)
+            group.first = min(group.first, i)
+            byRoot[root(i)] = group
+        }
+        groups = byRoot.values.sorted { ($0.top, $0.first) < ($1.top, $1.first) }
+    }
+}
+
 /// What one automatic language's job read: its first reading, which the choice is made on, and,
 /// when the job read the ink again on its own (`InkRecognizer`: an unsure Korean reading of
 /// Hangul), that reading (nil when reading it again failed: the first stands).
@@ -139,6 +254,7 @@ final class AutoLanguageJoin: Sendable {
     private struct State {
         var results: [Outcome?] = [nil, nil]
         var dense: Bool?
+        var strokes: [Stroke]?
         var armed = false
         var abandoned = false
         var answered = false
@@ -159,8 +275,12 @@ final class AutoLanguageJoin: Sendable {
         answer { $0.results[index] = result }
     }
 
-    func know(dense: Bool) {
-        answer { $0.dense = dense }
+    /// Whether the ink is dense, and its strokes (each line's density, when chosen line by line).
+    func know(dense: Bool, strokes: [Stroke]? = nil) {
+        answer {
+            $0.dense = dense
+            $0.strokes = strokes
+        }
     }
 
     /// Both jobs are queued: from now on it may answer (with what has arrived so far, too).
@@ -179,17 +299,19 @@ final class AutoLanguageJoin: Sendable {
     /// Records what `update` changes, then answers when that is enough.
     private func answer(after update: (inout State) -> Void) {
         // What to answer with, decided under the lock: a settling reading, or both results.
-        let answer = state.withLock { s -> (latin: Outcome?, korean: Outcome?, dense: Bool)? in
+        let answer = state.withLock { s -> (latin: Outcome?, korean: Outcome?, dense: Bool, strokes: [Stroke]?)? in
             update(&s)
             guard s.armed, !s.abandoned, !s.answered else { return nil }
             if let dense = s.dense {
-                if dense, case .success(let korean)? = s.results[1], AutoLanguage.settles(korean: korean.first) {
+                if dense, case .success(let korean)? = s.results[1], AutoLanguage.settles(korean: korean.first),
+                   AutoLanguage.answersEarly(korean.first, settles: AutoLanguage.settles(korean:)) {
                     s.answered = true
-                    return (nil, s.results[1], dense)
+                    return (nil, s.results[1], dense, nil)
                 }
-                if !dense, case .success(let latin)? = s.results[0], AutoLanguage.settles(latin: latin.first) {
+                if !dense, case .success(let latin)? = s.results[0], AutoLanguage.settles(latin: latin.first),
+                   AutoLanguage.answersEarly(latin.first, settles: AutoLanguage.settles(latin:)) {
                     s.answered = true
-                    return (s.results[0], nil, dense)
+                    return (s.results[0], nil, dense, nil)
                 }
             }
             guard let latin = s.results[0], let korean = s.results[1] else { return nil }
@@ -197,15 +319,18 @@ final class AutoLanguageJoin: Sendable {
             // before it reads. A job that never ran (shut down) fails, and then it does not matter.
             if case .success = latin, case .success = korean, s.dense == nil { return nil }
             s.answered = true
-            return (latin, korean, s.dense ?? true)
+            return (latin, korean, s.dense ?? true, s.strokes)
         }
         guard let answer else { return }
         switch (answer.latin, answer.korean) {
         case (.success(let latin)?, nil): completion(.success(AutoChoice(reading: latin.first, index: 0)))
         case (nil, .success(let korean)?): completion(.success(Self.choice(korean.first, 1, korean: korean)))
         case (.success(let latin)?, .success(let korean)?):
-            let (reading, index) = AutoLanguage.decide(latin: latin.first, korean: korean.first, dense: answer.dense)
-            completion(.success(Self.choice(reading, index, korean: korean)))
+            let (reading, index) = AutoLanguage.decide(latin: latin.first, korean: korean.first, dense: answer.dense,
+                                                       strokes: answer.strokes, koreanAgain: korean.again)
+            // Chosen line by line, it is not read again as a whole by either model.
+            completion(.success(index.map { Self.choice(reading, $0, korean: korean) }
+                ?? AutoChoice(reading: reading, index: 1, readAgain: true)))
         case (.success(let latin)?, .failure?): completion(.success(AutoChoice(reading: latin.first, index: 0)))
         case (.failure(let error)?, .success(let korean)?):
             // Alone, the Korean reading stands only for Hangul: it reads Latin ink as Hangul at times.

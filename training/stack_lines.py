@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Two-line ink made by stacking one-line samples, to measure how a line finder separates lines.
 
-Each output sample is two input samples of one file, the second placed under the first with its
-top 1.2-1.6 line heights (--spacing) below the first's top (a line height is the first sample's ink height,
-5th to 95th percentile), left edges within half a height of each other; the label is the two
-labels joined by a line break. `inkrender --list-skipped` then counts the samples whose ink was
-cut into a different number of lines than the label has.
+Each output sample is two input samples (of one file, or of two with --second), the second
+placed under the first with its top 1.2-1.6 line heights (--spacing) below the first's top (a
+line height is the first sample's ink height, 5th to 95th percentile), left edges within half a
+height of each other; the label is the two labels joined by a line break. `inkrender
+--list-skipped` then counts the samples whose ink was cut into a different number of lines than
+the label has.
 
-With --second FILE2 --langs A,B, the first line is a sample of IN in language A and the second
-one of FILE2 in language B, in either order (drawn per sample): ink of two scripts, one per line,
-for `"lang": "auto"`. Each such sample keeps its parts (`parts`: each line's language, label and
+With --second FILE2 --langs A,B, one line is a sample of IN (language A) and the other one of
+FILE2 (language B), in an order drawn per sample: ink of two scripts, one per line, for
+`"lang": "auto"`. Each such sample keeps its parts (`parts`: each line's language, label and
 ink as stacked), so that `paired.py --lang parts` reads each line alone with its own model.
 
   python3 stack_lines.py IN.jsonl --n 400 --seed 7 -o OUT.jsonl
@@ -54,6 +55,8 @@ def main():
     samples = one_line(a.input)
     others = one_line(a.second) if a.second else None
     langs = a.langs.split(",")
+    if others is not None and len(langs) != 2:
+        ap.error("--langs takes two languages, IN's and SECOND's (e.g. kor,eng)")
     with open(a.out, "w", encoding="utf-8") as out:
         for i in range(a.n):
             if others is None:
@@ -70,7 +73,7 @@ def main():
                 sample["parts"] = [{"lang": first_lang, "text": first["text"], "strokes": strokes[:cut]},
                                    {"lang": second_lang, "text": second["text"], "strokes": strokes[cut:]}]
             out.write(json.dumps(sample, separators=(",", ":"), ensure_ascii=False) + "\n")
-    print("%d two-line samples from %s" % (a.n, a.input))
+    print("%d two-line samples from %s" % (a.n, a.input + (" and " + a.second if a.second else "")))
 
 
 if __name__ == "__main__":

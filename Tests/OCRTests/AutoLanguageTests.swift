@@ -83,8 +83,9 @@ import Testing
         #expect(AutoLanguage.density(of: [korean.lines[0]], in: Self.twoLines) == 3)
         #expect(AutoLanguage.density(of: [latin.lines[1]], in: Self.twoLines) == 0.8)
         for dense in [true, false] {
-            let (mixed, index) = AutoLanguage.decide(latin: latin, korean: korean, dense: dense, strokes: Self.twoLines)
-            #expect(mixed.text == "물렁댈\ncoffee" && index == nil)
+            let decision = AutoLanguage.decide(latin: latin, korean: korean, dense: dense, strokes: Self.twoLines)
+            let mixed = decision.reading
+            #expect(mixed.text == "물렁댈\ncoffee" && decision.index == nil && decision.split == nil)
             #expect(mixed.lines.map(\.text) == ["물렁댈", "coffee"])
             #expect(mixed.candidates.map(\.text) == ["물렁댈\ncoffee", korean.text, latin.text])
             #expect(mixed.timings.ocrMs == 8)
@@ -107,7 +108,22 @@ import Testing
         // Every line chosen the same way: the whole reading, as chosen for the whole.
         let both = Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
                                  Self.line("사과", 0.8, y: 60, width: 80, strokes: [6, 7, 8])], ocrMs: 5)
-        #expect(AutoLanguage.decide(latin: latin, korean: both, dense: true) .index == 1)
+        #expect(AutoLanguage.decide(latin: latin, korean: both, dense: true).index == 1)
+        // A sure syllable on strokes as sparse as Latin does not keep a sure Latin line from its
+        // own model.
+        let sure = Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
+                                 Self.line("코", 0.9, y: 60, width: 40, strokes: [6, 7, 8])], ocrMs: 5)
+        let latinSure = Self.reading([Self.line("mulo", 0.9, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
+                                      Self.line("coffee", 0.9, y: 60, width: 150, strokes: [6, 7, 8])], ocrMs: 3)
+        #expect(AutoLanguage.decide(latin: latinSure, korean: sure, dense: true, strokes: Self.twoLines).reading.text == "물렁댈\ncoffee")
+        // A line only one model read is that model's when it is sure of it; else nothing (strokes
+        // the Korean model's words did not name, read by the Latin model as noise).
+        let dropped = Self.reading([Self.line("물렁댈", 0.4, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5])], ocrMs: 5)
+        var onlyLatin = Self.reading([Self.line("z 2 -", 0.3, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
+                                      Self.line("coffee", 0.9, y: 60, width: 150, strokes: [6, 7, 8])], ocrMs: 3)
+        #expect(AutoLanguage.decide(latin: onlyLatin, korean: dropped, dense: true, strokes: Self.twoLines).reading.text == "물렁댈\ncoffee")
+        onlyLatin.lines[1].confidence = 0.5
+        #expect(AutoLanguage.decide(latin: onlyLatin, korean: dropped, dense: true, strokes: Self.twoLines).reading.text == "물렁댈")
         // Lines that name no strokes cannot be grouped: the whole is chosen.
         let unnamed = Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120), Self.line("코", 0.2, y: 60, width: 150)], ocrMs: 5)
         #expect(LineGroups(latin: latin.lines, korean: unnamed.lines) == nil)
@@ -139,6 +155,58 @@ import Testing
         hangul.know(dense: true)
         hangul.deliver(1, .success(notes))
         #expect(answers.withLock { $0 } == ["물렁댈\n사과"], "every line settles")
+
+        // With the strokes, each line must settle on strokes written as densely as its script: a
+        // Latin word the Korean model read as a sure syllable waits for the Latin reading.
+        let sureSyllable = Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
+                                         Self.line("사과", 0.8, y: 60, width: 80, strokes: [6, 7, 8])], ocrMs: 5)
+        answers.withLock { $0 = [] }
+        let word = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
+        word.arm()
+        word.know(dense: true, strokes: Self.twoLines)
+        word.deliver(1, .success(sureSyllable))
+        #expect(answers.withLock { $0 }.isEmpty, "its second line lies on sparse strokes")
+        word.deliver(0, .success(latin))
+        #expect(answers.withLock { $0 } == ["물렁댈\ncoffee"])
+    }
+
+    /// The Korean line finder joined a sure Latin line to the Hangul line above it (one Korean
+    /// line, two Latin ones): the Hangul strokes are read by the Korean model alone, and that
+    /// reading is kept beside the Latin line when it settles it.
+    @Test func aSureLatinLineTheKoreanModelJoinedIsReadApart() {
+        // Strokes 0-2 sparse on the lower line, 3-8 dense on the upper one.
+        let ink = Array(Self.twoLines[6...]) + Array(Self.twoLines[..<6])
+        let korean = Self.reading([Self.line("업", 0.29, y: 0, width: 150, strokes: Array(0...8))], ocrMs: 5)
+        let latin = Self.reading([Self.line("87127", 0.58, y: 0, width: 120, strokes: [3, 4, 5, 6, 7, 8]),
+                                  Self.line("creation", 0.95, y: 60, width: 150, strokes: [0, 1, 2])], ocrMs: 3)
+        let decision = AutoLanguage.decide(latin: latin, korean: korean, dense: true, strokes: ink)
+        let split = try? #require(decision.split)
+        #expect(split == AutoSplit(sure: [latin.lines[1]], latin: [latin.lines[0]], strokes: [3, 4, 5, 6, 7, 8]))
+        // The Korean model's reading of those strokes alone names them by their place among them.
+        let alone = Self.reading([Self.line("발가락", 0.8, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5])], ocrMs: 4)
+        let answer = split?.answer(korean: alone, before: decision.reading.timings)
+        #expect(answer?.text == "발가락\ncreation")
+        #expect(answer?.lines.first?.words.first?.strokes == [3, 4, 5, 6, 7, 8])
+        #expect(answer?.timings.ocrMs == 12)
+        // A reading of them that is not Hangul: the Latin model's lines stand.
+        let notHangul = Self.reading([Self.line("8 7", 0.2, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5])], ocrMs: 4)
+        #expect(split?.answer(korean: notHangul, before: decision.reading.timings).text == "87127\ncreation")
+        // A sure Latin line of one character, or sharing its height with the other strokes, is
+        // not read apart (a stroke of a syllable the Latin model took for a digit).
+        var digit = latin
+        digit.lines[1].text = "2"
+        #expect(AutoLanguage.decide(latin: digit, korean: korean, dense: true, strokes: ink).split == nil)
+        var beside = latin
+        beside.lines[1].box.y = 0
+        #expect(AutoLanguage.decide(latin: beside, korean: korean, dense: true, strokes: ink).split == nil)
+        // Without a sure Latin line, or when the other strokes are as sparse as Latin, nothing is read apart.
+        var noneSure = latin
+        noneSure.lines[1].confidence = 0.5
+        #expect(AutoLanguage.decide(latin: noneSure, korean: korean, dense: true, strokes: ink).split == nil)
+        let sparse = Array(Self.twoLines[6...]) + (0..<6).map { i in
+            Stroke(points: [Point(x: Double(i) * 60, y: 0), Point(x: Double(i) * 60 + 50, y: 40)])
+        }
+        #expect(AutoLanguage.decide(latin: latin, korean: korean, dense: true, strokes: sparse).split == nil)
     }
 
     /// How dense ink is tells Hangul from Latin: the committed Hangul words of the evaluation
@@ -233,19 +301,25 @@ import Testing
             .success(Self.reading([Self.line("회", 0.9, width: 200)], ocrMs: 3)),
             .success(Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 120, strokes: [0, 1, 2]),
                                    Self.line("코", 0.3, y: 60, width: 150, strokes: [3, 4])], ocrMs: 3)),
+            // Each line sure, the second on sparse strokes: a Latin word read as a syllable.
+            .success(Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120, strokes: [0, 1, 2]),
+                                   Self.line("사과", 0.8, y: 60, width: 80, strokes: [3, 4])], ocrMs: 3)),
             .failure(.deadlineExceeded(milliseconds: 1)),
         ]
+        // Strokes 0-2 dense on the first line, 3-4 sparse on the second.
+        let strokes: [Stroke] = (0..<3).map { i in Stroke(points: [Point(x: Double(i) * 16, y: 0), Point(x: Double(i) * 16, y: 40)]) }
+            + (0..<2).map { i in Stroke(points: [Point(x: Double(i) * 75, y: 60), Point(x: Double(i) * 75 + 75, y: 100)]) }
         let events = [0, 1, 2, 3]   // deliver the Latin reading, the Korean one, the density, arm
         func permutations(_ items: [Int]) -> [[Int]] {
             items.count <= 1 ? [items] : items.indices.flatMap { i in
                 permutations(items.enumerated().filter { $0.offset != i }.map(\.element)).map { [items[i]] + $0 }
             }
         }
-        for dense in [true, false] {
+        for (dense, ink) in [(true, nil), (false, nil), (true, strokes), (false, strokes)] {
             for latin in latins {
                 for korean in koreans {
                     let expected: String = switch (latin, korean) {
-                    case (.success(let l), .success(let k)): AutoLanguage.decide(latin: l, korean: k, dense: dense).reading.text
+                    case (.success(let l), .success(let k)): AutoLanguage.decide(latin: l, korean: k, dense: dense, strokes: ink).reading.text
                     case (.success(let l), .failure): l.text
                     case (.failure, .success(let k)): AutoLanguage.isMostlyHangul(k.text) ? k.text : "error"
                     case (.failure, .failure): "error"
@@ -257,11 +331,11 @@ import Testing
                             switch event {
                             case 0: join.deliver(0, latin)
                             case 1: join.deliver(1, korean)
-                            case 2: join.know(dense: dense)
+                            case 2: join.know(dense: dense, strokes: ink)
                             default: join.arm()
                             }
                         }
-                        #expect(answers.withLock { $0 } == [expected], "dense \(dense), order \(order)")
+                        #expect(answers.withLock { $0 } == [expected], "dense \(dense), strokes \(ink != nil), order \(order)")
                     }
                 }
             }
@@ -337,8 +411,8 @@ import Testing
     /// what the chosen model reads alone at `quality: auto`, sample by sample.
     @Test func aChoiceReadAgainIsWhatItsOwnModelReadsAlone() throws {
         let options = RecognitionOptions(textRereadBelow: 1, lineRereadBelow: 1)
-        let hangul = Array(try Corpus.samples("hangul-words.jsonl", folder: "hangul").prefix(24))
-        let latin = Array(try Corpus.samples("script.jsonl").prefix(24))
+        let hangul = Array(try Corpus.samples("hangul-words.jsonl", folder: "hangul").prefix(12))
+        let latin = Array(try Corpus.samples("hand-words.jsonl").prefix(12))
         for (samples, own) in [(hangul, "kor-ink"), (latin, "ink")] {
             let alone = try ShippedModelTests.recognitions(samples, language: own, options: options).map { $0?.text }
             let auto = try ShippedModelTests.recognitions(samples, language: AutoLanguage.name, options: options, workers: 2)

@@ -24,19 +24,24 @@ import Locking
 ///
 /// Line by line: when both readings are there, their lines are grouped by the strokes they read
 /// (`LineGroups`: a Korean line and the Latin lines of the same strokes), and each group is chosen
-/// by the same rule on its own, its density that of its own strokes. A group goes against the
-/// whole ink's choice only when its own reading of the other script settles it on ink as dense as
-/// that script writes (a sure Korean reading on dense ink, a sure Latin one on sparse ink): a short
-/// Latin word in a column of names, read by the Korean model as a syllable that fills it, stays
-/// Latin. When some groups go against it, the answer is each group's lines as its chosen model
-/// read them (a Korean note above an English one); else, or with one group, the whole ink's choice.
-/// Lines are found by each model's own line finder, and Hangul's (syllable blocks) can join a
-/// line of capitals or digits to the line under it: those are chosen together.
+/// on its own, its density that of its own lines. A group only one model read is that model's;
+/// another goes against the whole ink's choice only when its own reading of the other script
+/// settles it on ink as dense as that script writes (a sure Korean reading on dense ink, a sure
+/// Latin one on sparse ink): a short Latin word in a column of names, read by the Korean model as
+/// a syllable that fills it, stays Latin. When some groups go against it, the answer is each
+/// group's lines as its chosen model read them (a Korean note above an English one). Lines are
+/// found by each model's own line finder, and Hangul's (syllable blocks) can join a line of
+/// capitals, digits or a cursive word to the line above or under it (its letters are single tall
+/// strokes): when the Korean model found one line where the Latin model found sure Latin lines on
+/// sparse ink and others on dense ink, the other strokes are read by the Korean model alone
+/// (`AutoSplit`, a third job for such ink only).
 ///
-/// The first reading to arrive is the answer when it settles the choice and would win over the
-/// other (a Korean one on dense ink, a Latin one on other ink) and, on ink of several lines, every
-/// line of it settles on its own: the same answer as when both are there, sooner. Each model
-/// reads its own script faster than the other script.
+/// A reading answers before the other has arrived when it would be the answer whatever the other
+/// says (`koreanAnswers`, `latinAnswers`): it settles the choice, on dense ink for a Korean one and
+/// on other ink for a Latin one, and each of its lines settles it on strokes of its own written as
+/// densely as its script writes, its words reading nearly all the strokes. `decide` answers the
+/// same when both are there, so the answer does not depend on which arrives first. Each model reads
+/// its own script faster than the other script.
 public enum AutoLanguage {
     /// The request name.
     public static let name = "auto"
@@ -62,56 +67,93 @@ public enum AutoLanguage {
         decide(latin: latin, korean: korean, dense: dense).reading
     }
 
-    /// `choose`, with the index of the language chosen (0 Latin, 1 Korean; nil: line by line).
-    /// `strokes`: the request's, for each line's density (without them every line counts as
-    /// `dense`); `koreanAgain`: the Korean job's second reading of the same lines, whose lines
-    /// stand for the first's when chosen line by line.
-    static func decide(latin: Recognition, korean: Recognition, dense: Bool, strokes: [Stroke]? = nil,
-                       koreanAgain: Recognition? = nil) -> (reading: Recognition, index: Int?) {
-        if let mixed = byLine(latin: latin, korean: korean, dense: dense, strokes: strokes, koreanAgain: koreanAgain) {
-            return (mixed, nil)
-        }
-        let index = looksKorean(latin: latin, korean: korean, dense: dense) ? 1 : 0
-        var chosen = index == 1 ? korean : latin
-        chosen.timings = latin.timings + korean.timings
-        return (chosen, index)
+
+    /// What `auto` answers with when both readings are there: a reading, the index of its
+    /// language (0 Latin, 1 Korean; nil: line by line), and strokes still to be read by the Korean
+    /// model alone (`split`, nil: none).
+    struct Decision {
+        var reading: Recognition
+        var index: Int?
+        var split: AutoSplit?
     }
 
-    /// Each group of lines (`LineGroups`) chosen on its own (see the type), when there are
-    /// several and some go against the whole ink's choice; else nil.
-    static func byLine(latin: Recognition, korean: Recognition, dense: Bool, strokes: [Stroke]?,
-                       koreanAgain: Recognition?) -> Recognition? {
+    /// The answer from both readings. `strokes`: the request's (each line's density; without them
+    /// every line counts as `dense`, and no line is read again alone); `koreanAgain`: the Korean
+    /// job's second reading of the same ink, whose lines stand for the first's when chosen line by
+    /// line. A reading that answers early (`koreanAnswers`, `latinAnswers`) is the answer here too,
+    /// so the answer does not depend on which reading arrives first.
+    static func decide(latin: Recognition, korean: Recognition, dense: Bool, strokes: [Stroke]? = nil,
+                       koreanAgain: Recognition? = nil) -> Decision {
+        let both = latin.timings + korean.timings
+        func whole(_ index: Int) -> Decision {
+            var chosen = index == 1 ? korean : latin
+            chosen.timings = both
+            return Decision(reading: chosen, index: index)
+        }
+        if koreanAnswers(korean, dense: dense, strokes: strokes) { return whole(1) }
+        if latinAnswers(latin, dense: dense, strokes: strokes) { return whole(0) }
+        var decision = whole(looksKorean(latin: latin, korean: korean, dense: dense) ? 1 : 0)
+        if let choices = groupChoices(latin: latin, korean: korean, dense: dense, strokes: strokes) {
+            if !choices.choices.contains(false) || !choices.choices.contains(true) {
+                decision = whole(choices.choices[0] ? 1 : 0)
+            } else {
+                decision = Decision(reading: mixed(choices, latin: latin, korean: korean, koreanAgain: koreanAgain), index: nil)
+            }
+        }
+        decision.split = split(latin: latin, korean: korean, strokes: strokes)
+        return decision
+    }
+
+    /// Each group of lines (`LineGroups`) chosen on its own, when there are several: it takes the
+    /// whole ink's choice unless its own reading of the other script (the only one, for a group
+    /// one model alone read) settles it on ink as dense as that script writes. Nil for one group
+    /// (or lines that name no strokes).
+    static func groupChoices(latin: Recognition, korean: Recognition, dense: Bool,
+                             strokes: [Stroke]?) -> (groups: [LineGroups.Group], choices: [Bool])? {
         guard let groups = LineGroups(latin: latin.lines, korean: korean.lines)?.groups, groups.count > 1 else { return nil }
         let whole = looksKorean(latin: latin, korean: korean, dense: dense)
         let choices = groups.map { group in
             let lines = (latin: reading(group.latin.map { latin.lines[$0] }), korean: reading(group.korean.map { korean.lines[$0] }))
-            let groupDense = strokes.flatMap { density(of: lines.latin.lines + lines.korean.lines, in: $0) }.map { $0 >= hangulDensity } ?? dense
-            let isKorean = looksKorean(latin: lines.latin, korean: lines.korean, dense: groupDense)
+            let groupDense = strokes.flatMap { density(of: lines.korean.lines, and: lines.latin.lines, in: $0) }.map { $0 >= hangulDensity } ?? dense
+            // A group one model alone read is that model's reading, or nothing.
+            let isKorean = group.latin.isEmpty || (!group.korean.isEmpty && looksKorean(latin: lines.latin, korean: lines.korean, dense: groupDense))
             guard isKorean != whole else { return whole }
             // Against the whole ink's choice, a group needs its own reading to settle it, on ink as
             // dense as its script writes.
             let goesAgainst = isKorean ? settles(korean: lines.korean) && groupDense : settles(latin: lines.latin) && !groupDense
             return goesAgainst ? isKorean : whole
         }
-        guard choices.contains(true), choices.contains(false) else { return nil }
-        let koreanLines = koreanAgain.flatMap { $0.lines.count == korean.lines.count ? $0.lines : nil } ?? korean.lines
-        let lines = zip(groups, choices).flatMap { group, isKorean in
-            isKorean ? group.korean.map { koreanLines[$0] } : group.latin.map { latin.lines[$0] }
-        }
-        var mixed = reading(lines)
-        for whole in [korean, latin] where !whole.text.isEmpty && !mixed.candidates.contains(where: { $0.text == whole.text }) {
-            mixed.candidates.append(Recognition.Candidate(text: whole.text, confidence: min(whole.confidence, mixed.confidence)))
-        }
-        mixed.timings = latin.timings + korean.timings + (koreanAgain?.timings ?? Recognition.Timings())
-        return mixed
+        return (groups, choices)
     }
 
-    /// Strokes per line height of the strokes of `lines`' words, taken as one line; nil when
-    /// their words name no strokes.
-    static func density(of lines: [Recognition.Line], in strokes: [Stroke]) -> Double? {
-        let indexes = Set(lines.flatMap { $0.words.flatMap(\.strokes) }).filter { strokes.indices.contains($0) }
-        guard !indexes.isEmpty else { return nil }
-        return StrokeDensity.strokesPerLineHeight(strokes, lines: [indexes.sorted()])
+    /// Each group's lines as its chosen model read them, top to bottom; a Korean line the Korean
+    /// job read again (`koreanAgain`, the line of the same strokes) as read again.
+    static func mixed(_ choices: (groups: [LineGroups.Group], choices: [Bool]), latin: Recognition, korean: Recognition,
+                      koreanAgain: Recognition?) -> Recognition {
+        let again = Dictionary((koreanAgain?.lines ?? []).map { (Set($0.words.flatMap(\.strokes)), $0) }, uniquingKeysWith: { a, _ in a })
+        let lines = zip(choices.groups, choices.choices).flatMap { group, isKorean in
+            isKorean ? group.korean.map { korean.lines[$0] }.map { again[Set($0.words.flatMap(\.strokes))] ?? $0 }
+                : group.latin.map { latin.lines[$0] }
+        }
+        var answer = reading(lines)
+        for whole in [koreanAgain ?? korean, latin] where !whole.text.isEmpty && !answer.candidates.contains(where: { $0.text == whole.text }) {
+            answer.candidates.append(Recognition.Candidate(text: whole.text, confidence: min(whole.confidence, answer.confidence)))
+        }
+        answer.timings = latin.timings + korean.timings + (koreanAgain?.timings ?? Recognition.Timings())
+        return answer
+    }
+
+    /// Strokes per line height of `lines` (each the strokes its words read, as found), and of the
+    /// strokes of `others` none of `lines` read, taken as one more line; nil when no word names
+    /// strokes.
+    static func density(of lines: [Recognition.Line], and others: [Recognition.Line] = [], in strokes: [Stroke]) -> Double? {
+        let valid = { (line: Recognition.Line) in Set(line.words.flatMap(\.strokes).filter { strokes.indices.contains($0) }) }
+        var sets = lines.map(valid).filter { !$0.isEmpty }
+        let read = sets.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        let left = others.reduce(into: Set<Int>()) { $0.formUnion(valid($1)) }.subtracting(read)
+        if !left.isEmpty { sets.append(left) }
+        guard !sets.isEmpty else { return nil }
+        return StrokeDensity.strokesPerLineHeight(strokes, lines: sets.map { $0.sorted() })
     }
 
     /// A reading of `lines` alone (no timings; its one candidate is its text).
@@ -122,11 +164,65 @@ public enum AutoLanguage {
                            lines: lines, timings: Recognition.Timings())
     }
 
-    /// Whether a reading that settles the choice may answer before the other reading is there:
-    /// on one line, yes; on several, when each of its lines settles on its own (else a line of the
-    /// other script may be among them, to be chosen line by line).
-    static func answersEarly(_ reading: Recognition, settles: (Recognition) -> Bool) -> Bool {
-        reading.lines.count <= 1 || reading.lines.allSatisfy { settles(Self.reading([$0])) }
+    /// When the Korean model found one line where the Latin model found several, some of them
+    /// sure Latin lines on sparse ink and some not, the Korean line finder has joined a line of
+    /// Latin to a line of something else (its syllable blocks join close lines whose letters are
+    /// single tall strokes): the strokes of the other lines, to be read by the Korean model alone
+    /// (`AutoSplit`), when they are written as densely as Hangul. Nil otherwise, or without
+    /// strokes.
+    static func split(latin: Recognition, korean: Recognition, strokes: [Stroke]?) -> AutoSplit? {
+        guard let strokes, korean.lines.count == 1, latin.lines.count > 1 else { return nil }
+        // Sure lines of two characters or more on sparse ink (a stroke of a syllable the Latin
+        // model took for a digit is not a line).
+        var sure = latin.lines.filter { line in
+            line.text.filter { !$0.isWhitespace }.count >= 2 && settles(latin: reading([line]))
+                && (density(of: [line], in: strokes).map { $0 < hangulDensity } ?? false)
+        }
+        var kept = Set(sure.flatMap { $0.words.flatMap(\.strokes) })
+        let rest = strokes.indices.filter { !kept.contains($0) && strokes[$0].bounds != nil }
+        guard !rest.isEmpty else { return nil }
+        // Each a line of its own: at most a quarter of its height shared with the other strokes.
+        let restBox = rest.dropFirst().reduce(strokes[rest[0]].bounds!) { $0.union(strokes[$1].bounds!) }
+        sure = sure.filter { line in
+            min(line.box.maxY, restBox.maxY) - max(line.box.minY, restBox.minY) <= 0.25 * min(line.box.height, restBox.height)
+        }
+        guard !sure.isEmpty, sure.count < latin.lines.count else { return nil }
+        kept = Set(sure.flatMap { $0.words.flatMap(\.strokes) })
+        let others = strokes.indices.filter { !kept.contains($0) && strokes[$0].bounds != nil }
+        // Only Hangul could be read better: ink of the other strokes as sparse as Latin is not
+        // read a third time.
+        guard !others.isEmpty, StrokeDensity.strokesPerLineHeight(strokes, lines: [others]) >= hangulDensity else { return nil }
+        return AutoSplit(sure: sure, latin: latin.lines.filter { line in !sure.contains(line) }, strokes: others)
+    }
+
+    /// Whether the Korean reading is the answer whatever the Latin one says, so that it may answer
+    /// before that is there: it settles the choice on dense ink and, when the strokes are known,
+    /// so does each of its lines on strokes of its own written as densely as Hangul, and its words
+    /// read nearly all the strokes (else a line of Latin may be among them or left out, to be
+    /// chosen line by line).
+    static func koreanAnswers(_ korean: Recognition, dense: Bool, strokes: [Stroke]?) -> Bool {
+        dense && settles(korean: korean) && answersAlone(korean, dense: true, strokes: strokes, settles: settles(korean:))
+    }
+
+    /// The same for the Latin reading: it settles the choice on ink that is not dense, and so does
+    /// each of its lines, on strokes of its own written less densely than Hangul.
+    static func latinAnswers(_ latin: Recognition, dense: Bool, strokes: [Stroke]?) -> Bool {
+        !dense && settles(latin: latin) && answersAlone(latin, dense: false, strokes: strokes, settles: settles(latin:))
+    }
+
+    /// Share of the strokes a reading's words must read to answer alone.
+    static let minimumCoverage = 0.8
+
+    private static func answersAlone(_ reading: Recognition, dense: Bool, strokes: [Stroke]?,
+                                     settles: (Recognition) -> Bool) -> Bool {
+        guard let strokes else { return reading.lines.count <= 1 || reading.lines.allSatisfy { settles(Self.reading([$0])) } }
+        let drawn = strokes.indices.filter { strokes[$0].bounds != nil }
+        let read = Set(reading.lines.flatMap { $0.words.flatMap(\.strokes) })
+        guard Double(drawn.filter(read.contains).count) >= minimumCoverage * Double(drawn.count) else { return false }
+        return reading.lines.allSatisfy { line in
+            guard let lineDensity = density(of: [line], in: strokes) else { return false }
+            return (reading.lines.count <= 1 || settles(Self.reading([line]))) && (lineDensity >= hangulDensity) == dense
+        }
     }
 
     static func looksKorean(latin: Recognition, korean: Recognition, dense: Bool) -> Bool {
@@ -183,7 +279,8 @@ public enum AutoLanguage {
 /// reading and a line of the other that read any stroke in common are in the same group (the
 /// Korean model groups syllable blocks, so a Hangul line may be two Latin ones, and a line of one
 /// script may be cut differently by the two). Groups are top to bottom; each holds indexes into
-/// both readings' lines. Nil when a line with text names no strokes.
+/// both readings' lines. Nil when a line with text names no strokes; a line with neither is in no
+/// group.
 struct LineGroups {
     struct Group {
         var latin: [Int] = []
@@ -204,15 +301,17 @@ struct LineGroups {
             return i
         }
         var owner: [Int: Int] = [:]   // stroke → a line that read it
+        var unread = Set<Int>()   // lines with neither text nor strokes: in no group
         for (i, line) in lines.enumerated() {
             let strokes = line.words.flatMap(\.strokes)
             if strokes.isEmpty, !line.text.isEmpty { return nil }
+            if strokes.isEmpty { unread.insert(i) }
             for stroke in strokes {
                 if let other = owner[stroke] { parent[root(i)] = root(other) } else { owner[stroke] = i }
             }
         }
         var byRoot: [Int: Group] = [:]
-        for (i, line) in lines.enumerated() {
+        for (i, line) in lines.enumerated() where !unread.contains(i) {
             var group = byRoot[root(i), default: Group()]
             if i < latin.count { group.latin.append(i) } else { group.korean.append(i - latin.count) }
             group.top = min(group.top, line.box.minY)
@@ -220,6 +319,36 @@ struct LineGroups {
             byRoot[root(i)] = group
         }
         groups = byRoot.values.sorted { ($0.top, $0.first) < ($1.top, $1.first) }
+    }
+}
+
+/// Ink the Korean model read as one line that holds sure Latin lines and other strokes, written
+/// as densely as Hangul (`AutoLanguage.split`): the sure lines are kept, and the other strokes are
+/// read by the Korean model alone; that reading or the Latin model's lines of them, as the rule
+/// chooses for dense ink.
+struct AutoSplit: Sendable, Equatable {
+    /// The Latin model's sure lines.
+    var sure: [Recognition.Line]
+    /// Its other lines.
+    var latin: [Recognition.Line]
+    /// The other strokes (indexes into the request's), in order.
+    var strokes: [Int]
+
+    /// The answer, given the Korean model's reading of `strokes` alone (its words' strokes are
+    /// indexes into `strokes`), and the work done before it.
+    func answer(korean: Recognition, before: Recognition.Timings) -> Recognition {
+        var korean = korean
+        for l in korean.lines.indices {
+            for w in korean.lines[l].words.indices {
+                korean.lines[l].words[w].strokes = korean.lines[l].words[w].strokes.compactMap {
+                    strokes.indices.contains($0) ? strokes[$0] : nil
+                }
+            }
+        }
+        let others = AutoLanguage.looksKorean(latin: AutoLanguage.reading(latin), korean: korean, dense: true) ? korean.lines : latin
+        var answer = AutoLanguage.reading((sure + others).sorted { $0.box.minY < $1.box.minY })
+        answer.timings = before + korean.timings
+        return answer
     }
 }
 
@@ -232,20 +361,24 @@ struct AutoReading: Sendable {
     var triedAgain = false
 }
 
-/// The reading `auto` answers with, the index of its language (0 Latin, 1 Korean), and whether it
-/// was already read again (else an unsure one is, by its own model).
+/// The reading `auto` answers with, the index of its language (0 Latin, 1 Korean), whether it was
+/// already read again (else an unsure one is, by its own model; one chosen line by line or to be
+/// read apart is not), and strokes to read apart first.
 struct AutoChoice: Sendable {
     var reading: Recognition
     var index: Int
     var readAgain = false
+    /// Strokes to read with the Korean model alone before answering (`AutoSplit`); the reading
+    /// stands when that fails.
+    var split: AutoSplit?
 }
 
 /// Collects the Latin (index 0) and the Korean (index 1) model's results and whether the ink is
-/// dense (`know(dense:)`, from the first job to start), and, once armed (both jobs are queued),
-/// calls the completion once: with a reading that settles the choice and wins whatever the other
-/// says as soon as both it and the density are known (the other result is then dropped), else
-/// when both results are there: the choice when both succeeded, the one that did, or the first
-/// failure. A Korean reading chosen that the Korean job read again is answered with its second
+/// dense, with its strokes (`know(dense:strokes:)`, from the first job to start), and, once armed
+/// (both jobs are queued), calls the completion once: with a reading that wins whatever the other
+/// says (`AutoLanguage.koreanAnswers`, `latinAnswers`) as soon as both it and the density are known
+/// (the other result is then dropped), else when both results are there: `AutoLanguage.decide`'s
+/// answer when both succeeded, the one that did, or the first failure. A Korean reading chosen that the Korean job read again is answered with its second
 /// reading. Abandoned (the request could not be queued whole), it calls nothing. An early answer's
 /// timings are its own job's work.
 final class AutoLanguageJoin: Sendable {
@@ -303,13 +436,11 @@ final class AutoLanguageJoin: Sendable {
             update(&s)
             guard s.armed, !s.abandoned, !s.answered else { return nil }
             if let dense = s.dense {
-                if dense, case .success(let korean)? = s.results[1], AutoLanguage.settles(korean: korean.first),
-                   AutoLanguage.answersEarly(korean.first, settles: AutoLanguage.settles(korean:)) {
+                if case .success(let korean)? = s.results[1], AutoLanguage.koreanAnswers(korean.first, dense: dense, strokes: s.strokes) {
                     s.answered = true
                     return (nil, s.results[1], dense, nil)
                 }
-                if !dense, case .success(let latin)? = s.results[0], AutoLanguage.settles(latin: latin.first),
-                   AutoLanguage.answersEarly(latin.first, settles: AutoLanguage.settles(latin:)) {
+                if case .success(let latin)? = s.results[0], AutoLanguage.latinAnswers(latin.first, dense: dense, strokes: s.strokes) {
                     s.answered = true
                     return (s.results[0], nil, dense, nil)
                 }
@@ -326,11 +457,16 @@ final class AutoLanguageJoin: Sendable {
         case (.success(let latin)?, nil): completion(.success(AutoChoice(reading: latin.first, index: 0)))
         case (nil, .success(let korean)?): completion(.success(Self.choice(korean.first, 1, korean: korean)))
         case (.success(let latin)?, .success(let korean)?):
-            let (reading, index) = AutoLanguage.decide(latin: latin.first, korean: korean.first, dense: answer.dense,
-                                                       strokes: answer.strokes, koreanAgain: korean.again)
-            // Chosen line by line, it is not read again as a whole by either model.
-            completion(.success(index.map { Self.choice(reading, $0, korean: korean) }
-                ?? AutoChoice(reading: reading, index: 1, readAgain: true)))
+            let decision = AutoLanguage.decide(latin: latin.first, korean: korean.first, dense: answer.dense,
+                                               strokes: answer.strokes, koreanAgain: korean.again)
+            // Chosen line by line, or to be split, it is not read again as a whole by either model.
+            var choice = decision.index.map { Self.choice(decision.reading, $0, korean: korean) }
+                ?? AutoChoice(reading: decision.reading, index: 1, readAgain: true)
+            if let split = decision.split {
+                choice.split = split
+                choice.readAgain = true
+            }
+            completion(.success(choice))
         case (.success(let latin)?, .failure?): completion(.success(AutoChoice(reading: latin.first, index: 0)))
         case (.failure(let error)?, .success(let korean)?):
             // Alone, the Korean reading stands only for Hangul: it reads Latin ink as Hangul at times.

@@ -75,6 +75,22 @@ public final class InkRecognizer: InkRecognizing {
         if rereads { shared.firstReadings = FirstReadings() }
         let options = options
         let join = AutoLanguageJoin { [self, request = shared] decided in
+            if case .success(let choice) = decided, let split = choice.split {
+                // The Korean model reads the strokes its line finder joined to sure Latin lines
+                // alone (a request of its own: no first readings, whose lines are the whole ink's).
+                var rest = RecognitionRequest(strokes: split.strokes.map { request.strokes[$0] }, language: pair[1],
+                                              charset: request.charset, words: request.words, quality: request.quality)
+                rest.firstReadings = nil
+                do {
+                    try recognize(rest, deadline: deadline) { result in
+                        guard case .success(let korean) = result else { return completion(.success(choice.reading)) }
+                        completion(.success(split.answer(korean: korean, before: choice.reading.timings)))
+                    }
+                } catch {
+                    completion(.success(choice.reading))
+                }
+                return
+            }
             guard case .success(let choice) = decided, rereads, !choice.readAgain,
                   options.wouldReread(choice.reading, hint: hint) else {
                 completion(decided.map(\.reading))

@@ -168,6 +168,32 @@ import Testing
         #expect(answers.withLock { $0 }.isEmpty, "its second line lies on sparse strokes")
         word.deliver(0, .success(latin))
         #expect(answers.withLock { $0 } == ["물렁댈\ncoffee"])
+
+        // Two dense lines, each read surely by the Korean model: the answer at once.
+        let denseLines = Array(Self.twoLines[..<6]) + (0..<6).map { i in
+            Stroke(points: [Point(x: Double(i) * 16, y: 60), Point(x: Double(i) * 16, y: 100)])
+        }
+        let twoNotes = Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
+                                     Self.line("사과", 0.8, y: 60, width: 80, strokes: [6, 7, 8, 9, 10, 11])], ocrMs: 5)
+        #expect(AutoLanguage.koreanAnswers(twoNotes, dense: true, strokes: denseLines))
+        answers.withLock { $0 = [] }
+        let early = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
+        early.arm()
+        early.know(dense: true, strokes: denseLines)
+        early.deliver(1, .success(twoNotes))
+        #expect(answers.withLock { $0 } == ["물렁댈\n사과"])
+        // Not when its words leave a fifth of the strokes or more unread (a line it left out).
+        var partial = twoNotes
+        partial.lines[1].words[0].strokes = [6]
+        #expect(!AutoLanguage.koreanAnswers(partial, dense: true, strokes: denseLines))
+        // A Latin reading answers at once on sparse lines, each sure.
+        let sparseLines = Array(Self.twoLines[6...]) + (0..<3).map { i in
+            Stroke(points: [Point(x: Double(i) * 50, y: 120), Point(x: Double(i) * 50 + 50, y: 160)])
+        }
+        let twoWords = Self.reading([Self.line("coffee", 0.9, y: 60, width: 150, strokes: [0, 1, 2]),
+                                     Self.line("milk", 0.9, y: 120, width: 150, strokes: [3, 4, 5])], ocrMs: 3)
+        #expect(AutoLanguage.latinAnswers(twoWords, dense: false, strokes: sparseLines))
+        #expect(!AutoLanguage.latinAnswers(twoWords, dense: false, strokes: denseLines), "on dense strokes")
     }
 
     /// The Korean line finder joined a sure Latin line to the Hangul line above it (one Korean
@@ -207,6 +233,9 @@ import Testing
             Stroke(points: [Point(x: Double(i) * 60, y: 0), Point(x: Double(i) * 60 + 50, y: 40)])
         }
         #expect(AutoLanguage.decide(latin: latin, korean: korean, dense: true, strokes: sparse).split == nil)
+        // Nor when the Korean line did not read the sure line's strokes (it left that line out).
+        let apart = Self.reading([Self.line("발가락", 0.4, y: 0, width: 120, strokes: [3, 4, 5, 6, 7, 8])], ocrMs: 5)
+        #expect(AutoLanguage.decide(latin: latin, korean: apart, dense: true, strokes: ink).split == nil)
     }
 
     /// How dense ink is tells Hangul from Latin: the committed Hangul words of the evaluation
@@ -301,6 +330,8 @@ import Testing
             .success(Self.reading([Self.line("회", 0.9, width: 200)], ocrMs: 3)),
             .success(Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 120, strokes: [0, 1, 2]),
                                    Self.line("코", 0.3, y: 60, width: 150, strokes: [3, 4])], ocrMs: 3)),
+            // Sure, on the first three strokes: answers at once on ink of those only.
+            .success(Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 40, strokes: [0, 1, 2])], ocrMs: 3)),
             // Each line sure, the second on sparse strokes: a Latin word read as a syllable.
             .success(Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120, strokes: [0, 1, 2]),
                                    Self.line("사과", 0.8, y: 60, width: 80, strokes: [3, 4])], ocrMs: 3)),
@@ -315,7 +346,10 @@ import Testing
                 permutations(items.enumerated().filter { $0.offset != i }.map(\.element)).map { [items[i]] + $0 }
             }
         }
-        for (dense, ink) in [(true, nil), (false, nil), (true, strokes), (false, strokes)] {
+        let denseOnly = Array(strokes[..<3])
+        #expect(AutoLanguage.koreanAnswers(Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 40, strokes: [0, 1, 2])], ocrMs: 3),
+                                           dense: true, strokes: denseOnly))
+        for (dense, ink) in [(true, nil), (false, nil), (true, strokes), (false, strokes), (true, denseOnly), (false, denseOnly)] {
             for latin in latins {
                 for korean in koreans {
                     let expected: String = switch (latin, korean) {

@@ -24,17 +24,18 @@ import Locking
 ///
 /// Line by line: when both readings are there, their lines are grouped by the strokes they read
 /// (`LineGroups`: a Korean line and the Latin lines of the same strokes), and each group is chosen
-/// on its own, its density that of its own lines. A group only one model read is that model's;
-/// another goes against the whole ink's choice only when its own reading of the other script
-/// settles it on ink as dense as that script writes (a sure Korean reading on dense ink, a sure
+/// on its own, its density that of its own lines. A group goes against the whole ink's choice
+/// only when its own reading of the other script (the only one, when one model alone read it; else
+/// it is left out) settles it on ink as dense as that script writes (a sure Korean reading on dense ink, a sure
 /// Latin one on sparse ink): a short Latin word in a column of names, read by the Korean model as
 /// a syllable that fills it, stays Latin. When some groups go against it, the answer is each
 /// group's lines as its chosen model read them (a Korean note above an English one). Lines are
 /// found by each model's own line finder, and Hangul's (syllable blocks) can join a line of
 /// capitals, digits or a cursive word to the line above or under it (its letters are single tall
-/// strokes): when the Korean model found one line where the Latin model found sure Latin lines on
-/// sparse ink and others on dense ink, the other strokes are read by the Korean model alone
-/// (`AutoSplit`, a third job for such ink only).
+/// strokes): when the Korean model found one line, over the whole ink, where the Latin model found
+/// sure Latin lines on sparse ink among others, and the other strokes are as dense as Hangul, those
+/// are read by the Korean model alone (`AutoSplit`, a third job for such ink only). When every
+/// group goes against the whole ink's choice, the answer is the other model's whole reading.
 ///
 /// A reading answers before the other has arrived when it would be the answer whatever the other
 /// says (`koreanAnswers`, `latinAnswers`): it settles the choice, on dense ink for a Korean one and
@@ -182,10 +183,14 @@ public enum AutoLanguage {
         let rest = strokes.indices.filter { !kept.contains($0) && strokes[$0].bounds != nil }
         guard !rest.isEmpty else { return nil }
         // Each a line of its own: at most a quarter of its height shared with the other strokes.
-        let restBox = rest.dropFirst().reduce(strokes[rest[0]].bounds!) { $0.union(strokes[$1].bounds!) }
+        let boxes = rest.compactMap { strokes[$0].bounds }
+        let restBox = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
         sure = sure.filter { line in
             min(line.box.maxY, restBox.maxY) - max(line.box.minY, restBox.minY) <= 0.25 * min(line.box.height, restBox.height)
         }
+        // ... that the Korean line joined (read strokes of).
+        let joined = Set(korean.lines[0].words.flatMap(\.strokes))
+        sure = sure.filter { line in line.words.contains { word in word.strokes.contains(where: joined.contains) } }
         guard !sure.isEmpty, sure.count < latin.lines.count else { return nil }
         kept = Set(sure.flatMap { $0.words.flatMap(\.strokes) })
         let others = strokes.indices.filter { !kept.contains($0) && strokes[$0].bounds != nil }
@@ -378,7 +383,7 @@ struct AutoChoice: Sendable {
 /// (both jobs are queued), calls the completion once: with a reading that wins whatever the other
 /// says (`AutoLanguage.koreanAnswers`, `latinAnswers`) as soon as both it and the density are known
 /// (the other result is then dropped), else when both results are there: `AutoLanguage.decide`'s
-/// answer when both succeeded, the one that did, or the first failure. A Korean reading chosen that the Korean job read again is answered with its second
+/// answer when both succeeded, the one that did, or the Latin model's failure. A Korean reading chosen that the Korean job read again is answered with its second
 /// reading. Abandoned (the request could not be queued whole), it calls nothing. An early answer's
 /// timings are its own job's work.
 final class AutoLanguageJoin: Sendable {

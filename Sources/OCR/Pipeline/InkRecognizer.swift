@@ -1,4 +1,6 @@
+import Dispatch
 import Ink
+import Locking
 
 /// The recognition pipeline: ink → lines → images → Tesseract on the worker pool → text with boxes
 /// in board coordinates. All of it runs on an OCR worker thread.
@@ -59,6 +61,13 @@ public final class InkRecognizer: InkRecognizing {
             try recognize(request, deadline: RecognitionDeadline(milliseconds: deadlineMilliseconds), completion: completion)
             return
         }
+        // Both jobs may end before this call returns; an answer made on this thread then (in
+        // `arm`) is handed on, so that the completion never runs on the caller's thread.
+        let calling = Lock(true)
+        let completion: @Sendable (Result<Recognition, OCRError>) -> Void = { result in
+            if calling.withLock({ $0 }) { DispatchQueue.global().async { completion(result) } } else { completion(result) }
+        }
+        defer { calling.withLock { $0 = false } }
         guard let automaticLanguages else { throw .unknownLanguage(request.language, installed: languages) }
         // Both jobs or neither: a lone queued job would only spend a worker on a refused request.
         guard pool.queueDepth + 2 <= pool.configuration.queueDepth else { throw .overloaded(retryAfterSeconds: 1) }

@@ -79,8 +79,9 @@ public struct Recognition: Sendable, Equatable {
 
 /// Recognises ink asynchronously on OCR workers (never on the caller's thread).
 public protocol InkRecognizing: Sendable {
-    /// Starts recognising; `completion` runs once, on a worker thread. Throws at once, without
-    /// calling `completion`, when the request cannot be queued (overload, unknown language).
+    /// Starts recognising; `completion` runs once, on a worker thread (never the caller's; `auto`
+    /// may hand it to a thread of its own). Throws at once, without calling `completion`, when the
+    /// request cannot be queued (overload, unknown language).
     func recognize(_ request: RecognitionRequest, deadlineMilliseconds: Int,
                    completion: @escaping @Sendable (Result<Recognition, OCRError>) -> Void) throws(OCRError)
     /// Installed languages.

@@ -217,11 +217,13 @@ import Testing
         // A reading of them that is not Hangul: the Latin model's lines stand.
         let notHangul = Self.reading([Self.line("8 7", 0.2, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5])], ocrMs: 4)
         #expect(split?.answer(korean: notHangul, before: decision.reading.timings).text == "87127\ncreation")
-        // A sure Latin line of one character, or sharing its height with the other strokes, is
-        // not read apart (a stroke of a syllable the Latin model took for a digit).
-        var digit = latin
-        digit.lines[1].text = "2"
-        #expect(AutoLanguage.decide(latin: digit, korean: korean, dense: true, strokes: ink).split == nil)
+        // A sure Latin line of one character or of no letter, or sharing its height with the other
+        // strokes, is not read apart (a stroke of a syllable, or a row of finals, read as digits).
+        for text in ["2", "00"] {
+            var digits = latin
+            digits.lines[1].text = text
+            #expect(AutoLanguage.decide(latin: digits, korean: korean, dense: true, strokes: ink).split == nil)
+        }
         var beside = latin
         beside.lines[1].box.y = 0
         #expect(AutoLanguage.decide(latin: beside, korean: korean, dense: true, strokes: ink).split == nil)

@@ -39,8 +39,8 @@ import Locking
 ///
 /// A reading answers before the other has arrived when it would be the answer whatever the other
 /// says (`koreanAnswers`, `latinAnswers`): it settles the choice, on dense ink for a Korean one and
-/// on other ink for a Latin one, and each of its lines settles it on strokes of its own written as
-/// densely as its script writes, its words reading nearly all the strokes. `decide` answers the
+/// on other ink for a Latin one, its words read nearly all the strokes, and on several lines each
+/// line settles it on strokes of its own written as densely as its script writes. `decide` answers the
 /// same when both are there, so the answer does not depend on which arrives first. Each model reads
 /// its own script faster than the other script.
 public enum AutoLanguage {
@@ -173,10 +173,11 @@ public enum AutoLanguage {
     /// strokes.
     static func split(latin: Recognition, korean: Recognition, strokes: [Stroke]?) -> AutoSplit? {
         guard let strokes, korean.lines.count == 1, latin.lines.count > 1 else { return nil }
-        // Sure lines of two characters or more on sparse ink (a stroke of a syllable the Latin
-        // model took for a digit is not a line).
+        // Sure lines of two characters or more, a letter among them, on sparse ink (a stroke of a
+        // syllable the Latin model took for a digit, or a row of finals read as `00`, is not a
+        // line of Latin).
         var sure = latin.lines.filter { line in
-            line.text.filter { !$0.isWhitespace }.count >= 2 && settles(latin: reading([line]))
+            line.text.filter { !$0.isWhitespace }.count >= 2 && line.text.contains(where: \.isLetter) && settles(latin: reading([line]))
                 && (density(of: [line], in: strokes).map { $0 < hangulDensity } ?? false)
         }
         var kept = Set(sure.flatMap { $0.words.flatMap(\.strokes) })
@@ -202,15 +203,15 @@ public enum AutoLanguage {
 
     /// Whether the Korean reading is the answer whatever the Latin one says, so that it may answer
     /// before that is there: it settles the choice on dense ink and, when the strokes are known,
-    /// so does each of its lines on strokes of its own written as densely as Hangul, and its words
-    /// read nearly all the strokes (else a line of Latin may be among them or left out, to be
-    /// chosen line by line).
+    /// its words read nearly all the strokes and, on several lines, each line settles it on
+    /// strokes of its own written as densely as Hangul (else a line of Latin may be among them or
+    /// left out, to be chosen line by line).
     static func koreanAnswers(_ korean: Recognition, dense: Bool, strokes: [Stroke]?) -> Bool {
         dense && settles(korean: korean) && answersAlone(korean, dense: true, strokes: strokes, settles: settles(korean:))
     }
 
-    /// The same for the Latin reading: it settles the choice on ink that is not dense, and so does
-    /// each of its lines, on strokes of its own written less densely than Hangul.
+    /// The same for the Latin reading: it settles the choice on ink that is not dense, and on
+    /// several lines so does each line, on strokes of its own written less densely than Hangul.
     static func latinAnswers(_ latin: Recognition, dense: Bool, strokes: [Stroke]?) -> Bool {
         !dense && settles(latin: latin) && answersAlone(latin, dense: false, strokes: strokes, settles: settles(latin:))
     }
@@ -224,9 +225,13 @@ public enum AutoLanguage {
         let drawn = strokes.indices.filter { strokes[$0].bounds != nil }
         let read = Set(reading.lines.flatMap { $0.words.flatMap(\.strokes) })
         guard Double(drawn.filter(read.contains).count) >= minimumCoverage * Double(drawn.count) else { return false }
+        // One line: the whole ink's density has said it (measured on lines found as for Hangul,
+        // which a line's own box would not match: a short Latin word is as dense as Hangul in its
+        // own box more often).
+        guard reading.lines.count > 1 else { return true }
         return reading.lines.allSatisfy { line in
             guard let lineDensity = density(of: [line], in: strokes) else { return false }
-            return (reading.lines.count <= 1 || settles(Self.reading([line]))) && (lineDensity >= hangulDensity) == dense
+            return settles(Self.reading([line])) && (lineDensity >= hangulDensity) == dense
         }
     }
 

@@ -139,9 +139,7 @@ import Testing
         let korean = Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
                                    Self.line("코", 0.3, y: 60, width: 150, strokes: [6, 7, 8])], ocrMs: 5)
         #expect(AutoLanguage.settles(korean: korean), "mostly Hangul and sure as a whole")
-        let join = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
-        join.arm()
-        join.know(dense: true, strokes: Self.twoLines)
+        let join = Self.armedJoin(recording: answers, dense: true, strokes: Self.twoLines)
         join.deliver(1, .success(korean))
         #expect(answers.withLock { $0 }.isEmpty, "its second line does not settle on its own")
         join.deliver(0, .success(latin))
@@ -150,9 +148,7 @@ import Testing
         let notes = Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 120, strokes: [0, 1, 2]),
                                   Self.line("사과", 0.8, y: 60, width: 80, strokes: [3, 4])], ocrMs: 5)
         answers.withLock { $0 = [] }
-        let hangul = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
-        hangul.arm()
-        hangul.know(dense: true)
+        let hangul = Self.armedJoin(recording: answers, dense: true)
         hangul.deliver(1, .success(notes))
         #expect(answers.withLock { $0 } == ["물렁댈\n사과"], "every line settles")
 
@@ -161,9 +157,7 @@ import Testing
         let sureSyllable = Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
                                          Self.line("사과", 0.8, y: 60, width: 80, strokes: [6, 7, 8])], ocrMs: 5)
         answers.withLock { $0 = [] }
-        let word = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
-        word.arm()
-        word.know(dense: true, strokes: Self.twoLines)
+        let word = Self.armedJoin(recording: answers, dense: true, strokes: Self.twoLines)
         word.deliver(1, .success(sureSyllable))
         #expect(answers.withLock { $0 }.isEmpty, "its second line lies on sparse strokes")
         word.deliver(0, .success(latin))
@@ -177,9 +171,7 @@ import Testing
                                      Self.line("사과", 0.8, y: 60, width: 80, strokes: [6, 7, 8, 9, 10, 11])], ocrMs: 5)
         #expect(AutoLanguage.koreanAnswers(twoNotes, dense: true, strokes: denseLines))
         answers.withLock { $0 = [] }
-        let early = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
-        early.arm()
-        early.know(dense: true, strokes: denseLines)
+        let early = Self.armedJoin(recording: answers, dense: true, strokes: denseLines)
         early.deliver(1, .success(twoNotes))
         #expect(answers.withLock { $0 } == ["물렁댈\n사과"])
         // Not when its words leave a fifth of the strokes or more unread (a line it left out).
@@ -238,6 +230,14 @@ import Testing
         // Nor when the Korean line did not read the sure line's strokes (it left that line out).
         let apart = Self.reading([Self.line("발가락", 0.4, y: 0, width: 120, strokes: [3, 4, 5, 6, 7, 8])], ocrMs: 5)
         #expect(AutoLanguage.decide(latin: latin, korean: apart, dense: true, strokes: ink).split == nil)
+    }
+
+    /// A join that records its answers' texts ("error" for a failure), armed and told the density.
+    static func armedJoin(recording answers: Locking.Lock<[String]>, dense: Bool, strokes: [Stroke]? = nil) -> AutoLanguageJoin {
+        let join = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
+        join.arm()
+        join.know(dense: dense, strokes: strokes)
+        return join
     }
 
     /// How dense ink is tells Hangul from Latin: the committed Hangul words of the evaluation

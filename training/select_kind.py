@@ -17,15 +17,20 @@ def main():
     ap.add_argument("--kind", required=True, help="comma-separated kinds")
     ap.add_argument("--max", type=int, default=0, help="0: all")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--new-labels", metavar="TRAIN.jsonl", help="keep only labels no sample of this file has")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
     kinds = set(a.kind.split(","))
+    known = set()
+    if a.new_labels:
+        with open(a.new_labels, encoding="utf-8") as f:
+            known = {json.loads(line)["text"].strip() for line in f if line.strip()}
     by_person = collections.defaultdict(list)
     with open(a.input, encoding="utf-8") as f:
         for line in f:
             if line.strip():
                 r = json.loads(line)
-                if r.get("kind") in kinds:
+                if r.get("kind") in kinds and r["text"].strip() not in known:
                     by_person[r.get("person", "")].append(line if line.endswith("\n") else line + "\n")
     rng = random.Random(a.seed)
     queues = [by_person[p] for p in sorted(by_person)]

@@ -100,8 +100,10 @@ WORDS="${WORDS:-/usr/share/dict/american-english}"
 STOCK_ENG="${STOCK_ENG:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}"
 BASE="$SHARED/models/fra.traineddata"
 # The held-out sets of each part (persons, groups): real words, text segments, digits, letters
-# and numbers, and lines and numbers composed from the part's own ink.
-HELDOUT_SETS="words text lines digits chars numbers cnumbers xnumbers"
+# and numbers, lines and numbers composed from the part's own ink, and words and text segments
+# whose labels no training sample has (as the test files' labels: UNIPEN gave many writers the
+# same prompts, and a held-out person's word the training persons wrote too reads far better).
+HELDOUT_SETS="words text lines digits chars numbers cnumbers xnumbers newwords newtext"
 # The real corpora: the first file's 261 persons and the 208 the test files released (version 2).
 REAL=("$SHARED/corpus/train/unipen-writers.jsonl.gz" "$SHARED/corpus/train/unipen-writers-b.jsonl.gz")
 # Debian's python3 (numpy and Pillow from Debian packages), whatever python3 comes first on PATH.
@@ -123,6 +125,10 @@ heldout_real() {
     local part="$1" in="$WORK/ink/dev-$1.jsonl"
     "$PY" "$T/select_kind.py" "$in" --kind word --max 500 --seed 21 -o "$WORK/ink/dev-$part-words.jsonl"
     "$PY" "$T/select_kind.py" "$in" --kind text --max 300 --seed 22 -o "$WORK/ink/dev-$part-text.jsonl"
+    "$PY" "$T/select_kind.py" "$in" --kind word --max 500 --seed 29 --new-labels "$WORK/ink/real-all.jsonl" \
+        -o "$WORK/ink/dev-$part-newwords.jsonl"
+    "$PY" "$T/select_kind.py" "$in" --kind text --max 300 --seed 30 --new-labels "$WORK/ink/real-all.jsonl" \
+        -o "$WORK/ink/dev-$part-newtext.jsonl"
     "$PY" "$T/select_kind.py" "$in" --kind digit --max 200 --seed 23 -o "$WORK/ink/dev-$part-digits.jsonl"
     "$PY" "$T/select_kind.py" "$in" --kind char --max 200 --seed 24 -o "$WORK/ink/dev-$part-chars.jsonl"
     "$PY" "$T/select_kind.py" "$in" --kind number -o "$WORK/ink/dev-$part-numbers.jsonl"

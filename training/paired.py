@@ -4,6 +4,7 @@
   /usr/bin/python3 training/paired.py --a URL --b URL FILE.jsonl[:CHARSET] ...
   /usr/bin/python3 training/paired.py --a URL --b URL --b-ink DIR FILE.jsonl[:CHARSET] ...
   /usr/bin/python3 training/paired.py --a URL --b URL --lang kor-a --b-lang kor-b FILE.jsonl ...
+  /usr/bin/python3 training/paired.py --a URL --b URL --lang eng --b-lang auto KOR.jsonl@kor LATIN.jsonl ...
 
 Each sample is read by the server at --a and by the one at --b (tools/eval.py's request and
 scoring, `lang` eng by default), and its edit distance kept for both. Printed per file and for
@@ -12,7 +13,9 @@ interval of that difference from a paired bootstrap (samples drawn with replacem
 draw for both models, 2,000 times, seeded). An interval that holds 0 says the sample cannot tell
 the models apart. `--lang parts` (or `--b-lang parts`) reads each line of a sample of
 `stack_lines.py --second` alone with its own language and joins the texts: what reading each line
-with its right model gives, to compare `auto` with. With --b-ink, b reads DIR's file of the same name instead: the same samples,
+with its right model gives, to compare `auto` with. `FILE@LANG` reads that file with LANG
+where --lang would (a sample's own model, when files of several languages are compared with
+`auto` in one interval). With --b-ink, b reads DIR's file of the same name instead: the same samples,
 in the same order, with their ink changed by a tool (e.g. tall_strokes.py), so that one server
 at both URLs measures a change to the ink before the service is changed. Samples are the unit,
 not persons: a person's samples move together, so the interval is, if anything, too narrow.
@@ -70,7 +73,7 @@ def report(name, rows, rounds, rng):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("files", nargs="+", help="JSON Lines ink files, each optionally :CHARSET (number, digits)")
+    ap.add_argument("files", nargs="+", help="JSON Lines ink files, each optionally :CHARSET (number, digits) and @LANG")
     ap.add_argument("--a", required=True, help="server of model a")
     ap.add_argument("--b", required=True, help="server of model b")
     ap.add_argument("--b-ink", help="b reads the file of the same name in this directory")
@@ -82,16 +85,17 @@ def main():
     rng = random.Random(args.seed)
     everything = []
     for spec in args.files:
+        spec, _, lang = spec.partition("@")
         path, _, charset = spec.partition(":")
         samples = load(path)
-        da = distances(args.a, samples, args.lang, charset or None)
+        da = distances(args.a, samples, lang or args.lang, charset or None)
         if args.b_ink:
             changed = load(os.path.join(args.b_ink, os.path.basename(path)))
             if [s["text"] for s in changed] != [s["text"] for s in samples]:
                 sys.exit(f"{path}: --b-ink's file holds other samples")
         else:
             changed = samples
-        db = distances(args.b, changed, args.b_lang or args.lang, charset or None)
+        db = distances(args.b, changed, args.b_lang or lang or args.lang, charset or None)
         rows = [(len(ev.normalize(s["text"])), x, y) for s, x, y in zip(samples, da, db)]
         report(os.path.basename(path), rows, args.rounds, rng)
         everything += rows

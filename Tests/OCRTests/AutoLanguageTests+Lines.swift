@@ -183,11 +183,12 @@ extension AutoLanguageTests {
         #expect(AutoLanguage.decide(latin: latin, korean: apart, dense: true, strokes: ink).split == nil)
     }
 
-    /// A join that records its answers' texts ("error" for a failure), armed and told the density.
+    /// A join that records its answers' texts ("error" for a failure), armed and told the density
+    /// (not dense: between Latin's and Hangul's).
     static func armedJoin(recording answers: Locking.Lock<[String]>, dense: Bool, strokes: [Stroke]? = nil) -> AutoLanguageJoin {
         let join = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
         join.arm()
-        join.know(dense: dense, strokes: strokes)
+        join.know(density: dense ? AutoLanguage.hangulDensity : 2.5, strokes: strokes)
         return join
     }
 

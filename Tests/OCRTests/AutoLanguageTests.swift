@@ -26,8 +26,10 @@ import Testing
         let chosen = AutoLanguage.choose(latin: noise, korean: hangul, dense: true)
         #expect(chosen.text == "물렁댈")
         #expect(chosen.timings.ocrMs == 8 && chosen.timings.renderMs == 2)
-        // When no reading settles it, the density does not matter.
+        // When no reading settles it, the density does not matter unless the ink is as sparse as
+        // Latin, and then Hangul that fills it well stays.
         #expect(AutoLanguage.choose(latin: noise, korean: hangul, dense: false).text == "물렁댈")
+        #expect(AutoLanguage.choose(latin: noise, korean: hangul, dense: false, sparse: true).text == "물렁댈")
         // A note: Latin letters and Hangul together count as Korean.
         let note = Self.reading([Self.line("email 사기", 0.8, width: 220)], ocrMs: 5)
         let email = Self.reading([Self.line("email ($3)", 0.63, width: 220)], ocrMs: 3)
@@ -52,6 +54,13 @@ import Testing
             #expect(AutoLanguage.choose(latin: .empty, korean: .empty, dense: dense).text.isEmpty)
             #expect(AutoLanguage.choose(latin: .empty, korean: Self.reading([Self.line("밀", 0.2)], ocrMs: 1), dense: dense).text == "밀")
         }
+        // Neither sure: two syllables over three line heights fill the ink enough on ink between
+        // Latin's and Hangul's density, not on ink as sparse as Latin.
+        let cat = Self.reading([Self.line("cat", 0.6, width: 120)], ocrMs: 3)
+        let twoSyllables = Self.reading([Self.line("고양", 0.3, width: 120)], ocrMs: 3)
+        #expect(AutoLanguage.fill(twoSyllables, cat) > AutoLanguage.minimumFill && AutoLanguage.fill(twoSyllables, cat) < AutoLanguage.sparseFill)
+        #expect(AutoLanguage.choose(latin: cat, korean: twoSyllables, dense: false).text == "고양")
+        #expect(AutoLanguage.choose(latin: cat, korean: twoSyllables, dense: false, sparse: true).text == "cat")
         #expect(!AutoLanguage.isMostlyHangul("12:30"))
         #expect(AutoLanguage.isMostlyHangul("₩2,000 사과 3개"))
         #expect(!AutoLanguage.isMostlyHangul("meeting room 회"))
@@ -62,13 +71,17 @@ import Testing
     /// strokes than a pen: real Latin hands are sparser still, training/RUNS.md).
     @Test func hangulIsWrittenMoreDenselyThanLatin() throws {
         let segmentation = LineSegmenter.Options()
-        let dense = { (samples: [CorpusSample]) in
-            samples.filter { AutoLanguage.isDense(RecognitionImagingTests.strokes($0), segmentation: segmentation) }.count
+        let densities = { (samples: [CorpusSample]) in
+            samples.map { AutoLanguage.density(RecognitionImagingTests.strokes($0), segmentation: segmentation) }
         }
-        let hangul = try Corpus.samples("hangul-words.jsonl", folder: "hangul")
-        let latin = try Corpus.samples("hand-words.jsonl")
+        let hangul = try densities(Corpus.samples("hangul-words.jsonl", folder: "hangul"))
+        let latin = try densities(Corpus.samples("hand-words.jsonl"))
+        let dense = { (values: [Double]) in values.filter { $0 >= AutoLanguage.hangulDensity }.count }
+        let sparse = { (values: [Double]) in values.filter { $0 < AutoLanguage.latinDensity }.count }
         #expect(dense(hangul) >= hangul.count * 9 / 10, "\(dense(hangul)) of \(hangul.count) Hangul words dense")
         #expect(dense(latin) <= latin.count * 4 / 10, "\(dense(latin)) of \(latin.count) Latin words dense")
+        #expect(sparse(hangul) <= hangul.count / 100, "\(sparse(hangul)) of \(hangul.count) Hangul words as sparse as Latin")
+        #expect(sparse(latin) >= latin.count / 4, "\(sparse(latin)) of \(latin.count) Latin words as sparse as Latin")
         #expect(StrokeDensity.strokesPerLineHeight([], lines: []) == 0)
     }
 
@@ -89,14 +102,14 @@ import Testing
         let sparse = join()
         sparse.deliver(0, .success(of))
         #expect(answers.withLock { $0 }.isEmpty, "the density is not known yet")
-        sparse.know(dense: false)
+        sparse.know(density: 2.5)
         #expect(answers.withLock { $0 } == ["of"])
         sparse.deliver(1, .success(young))
         #expect(answers.withLock { $0 } == ["of"], "answered once")
 
         answers.withLock { $0 = [] }
         let dense = join()
-        dense.know(dense: true)
+        dense.know(density: 3)
         dense.deliver(0, .success(of))
         #expect(answers.withLock { $0 }.isEmpty, "on dense ink a sure Latin reading waits for the Korean one")
         dense.deliver(1, .success(young))
@@ -104,7 +117,7 @@ import Testing
 
         answers.withLock { $0 = [] }
         let sureKorean = join()
-        sureKorean.know(dense: true)
+        sureKorean.know(density: 3)
         sureKorean.deliver(1, .success(Self.reading([Self.line("물렁댈", 0.6, width: 120)], ocrMs: 5)))
         #expect(answers.withLock { $0 } == ["물렁댈"])
         sureKorean.deliver(0, .success(noise))
@@ -112,7 +125,7 @@ import Testing
 
         answers.withLock { $0 = [] }
         let unsureKorean = join()
-        unsureKorean.know(dense: true)
+        unsureKorean.know(density: 3)
         unsureKorean.deliver(1, .success(Self.reading([Self.line("물렁댈", 0.3, width: 120)], ocrMs: 5)))
         #expect(answers.withLock { $0 }.isEmpty, "an unsure Korean reading waits for the Latin one")
         unsureKorean.deliver(0, .success(noise))
@@ -121,7 +134,7 @@ import Testing
         // Nothing is answered before both jobs are queued, nor once the request is abandoned.
         answers.withLock { $0 = [] }
         let abandoned = AutoLanguageJoin { result in answers.withLock { $0.append((try? result.get().reading.text) ?? "error") } }
-        abandoned.know(dense: false)
+        abandoned.know(density: 2.5)
         abandoned.deliver(0, .success(of))
         #expect(answers.withLock { $0 }.isEmpty, "not armed")
         abandoned.abandon()
@@ -168,11 +181,12 @@ import Testing
         let denseOnly = Array(strokes[..<3])
         #expect(AutoLanguage.koreanAnswers(Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 40, strokes: [0, 1, 2])], ocrMs: 3),
                                            dense: true, strokes: denseOnly))
-        for (dense, ink) in [(true, nil), (false, nil), (true, strokes), (false, strokes), (true, denseOnly), (false, denseOnly)] {
+        for (density, ink) in [3, 2.5, 1].flatMap({ d in [nil, strokes, denseOnly].map { (d, $0) } }) {
+            let dense = density >= AutoLanguage.hangulDensity, sparse = density < AutoLanguage.latinDensity
             for latin in latins {
                 for korean in koreans {
                     let expected: String = switch (latin, korean) {
-                    case (.success(let l), .success(let k)): AutoLanguage.decide(latin: l, korean: k, dense: dense, strokes: ink).reading.text
+                    case (.success(let l), .success(let k)): AutoLanguage.decide(latin: l, korean: k, dense: dense, sparse: sparse, strokes: ink).reading.text
                     case (.success(let l), .failure): l.text
                     case (.failure, .success(let k)): AutoLanguage.isMostlyHangul(k.text) ? k.text : "error"
                     case (.failure, .failure): "error"
@@ -184,11 +198,11 @@ import Testing
                             switch event {
                             case 0: join.deliver(0, latin)
                             case 1: join.deliver(1, korean)
-                            case 2: join.know(dense: dense, strokes: ink)
+                            case 2: join.know(density: density, strokes: ink)
                             default: join.arm()
                             }
                         }
-                        #expect(answers.withLock { $0 } == [expected], "dense \(dense), strokes \(ink != nil), order \(order)")
+                        #expect(answers.withLock { $0 } == [expected], "density \(density), strokes \(ink != nil), order \(order)")
                     }
                 }
             }
@@ -205,7 +219,7 @@ import Testing
                 answers.withLock { $0.append(((try? result.get().reading.text) ?? "error", (try? result.get().readAgain) ?? false)) }
             }
             join.arm()
-            join.know(dense: true)
+            join.know(density: 3)
             join.deliver(1, .success(AutoReading(first: first, again: again, triedAgain: true)))
         }
         #expect(answers.withLock { $0.map(\.0) } == ["물렁대", "물렁댈"])

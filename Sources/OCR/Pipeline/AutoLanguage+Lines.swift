@@ -4,18 +4,20 @@ import Ink
 /// ink the Korean line finder joined read apart (see `AutoLanguage`).
 extension AutoLanguage {
     /// Each group of lines (`LineGroups`) chosen on its own, when there are several: it takes the
-    /// whole ink's choice unless its own reading of the other script (the only one, for a group
+    /// whole ink's choice (`whole`: Korean) unless its own reading of the other script (the only one, for a group
     /// one model alone read) settles it on ink as dense as that script writes. Nil for one group
     /// (or lines that name no strokes).
-    static func groupChoices(latin: Recognition, korean: Recognition, dense: Bool,
+    static func groupChoices(latin: Recognition, korean: Recognition, whole: Bool, dense: Bool,
                              strokes: [Stroke]?) -> (groups: [LineGroups.Group], choices: [Bool])? {
         guard let groups = LineGroups(latin: latin.lines, korean: korean.lines)?.groups, groups.count > 1 else { return nil }
-        let whole = looksKorean(latin: latin, korean: korean, dense: dense)
         let choices = groups.map { group in
             let lines = (latin: reading(group.latin.map { latin.lines[$0] }), korean: reading(group.korean.map { korean.lines[$0] }))
-            let groupDense = strokes.flatMap { density(of: lines.korean.lines, and: lines.latin.lines, in: $0) }.map { $0 >= hangulDensity } ?? dense
+            let groupDensity = strokes.flatMap { density(of: lines.korean.lines, and: lines.latin.lines, in: $0) }
+            let groupDense = groupDensity.map { $0 >= hangulDensity } ?? dense
+            let groupSparse = groupDensity.map { $0 < latinDensity } ?? false
             // A group one model alone read is that model's reading, or nothing.
-            let isKorean = group.latin.isEmpty || (!group.korean.isEmpty && looksKorean(latin: lines.latin, korean: lines.korean, dense: groupDense))
+            let isKorean = group.latin.isEmpty || (!group.korean.isEmpty
+                && looksKorean(latin: lines.latin, korean: lines.korean, dense: groupDense, sparse: groupSparse))
             guard isKorean != whole else { return whole }
             // Against the whole ink's choice, a group needs its own reading to settle it, on ink as
             // dense as its script writes.

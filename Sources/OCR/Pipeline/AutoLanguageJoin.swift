@@ -23,7 +23,7 @@ struct AutoChoice: Sendable {
 }
 
 /// Collects the Latin (index 0) and the Korean (index 1) model's results and whether the ink is
-/// dense, with its strokes (`know(dense:strokes:)`, from the first job to start), and, once armed
+/// dense, with its strokes (`know(density:strokes:)`, from the first job to start), and, once armed
 /// (both jobs are queued), calls the completion once: with a reading that wins whatever the other
 /// says (`AutoLanguage.koreanAnswers`, `latinAnswers`) as soon as both it and the density are known
 /// (the other result is then dropped), else when both results are there: `AutoLanguage.decide`'s
@@ -35,7 +35,7 @@ final class AutoLanguageJoin: Sendable {
 
     private struct State {
         var results: [Outcome?] = [nil, nil]
-        var dense: Bool?
+        var density: Double?
         var strokes: [Stroke]?
         var armed = false
         var abandoned = false
@@ -57,13 +57,15 @@ final class AutoLanguageJoin: Sendable {
         answer { $0.results[index] = result }
     }
 
-    /// Whether the ink is dense, and its strokes (each line's density, when chosen line by line).
-    func know(dense: Bool, strokes: [Stroke]? = nil) {
+    /// The ink's strokes per line height (`AutoLanguage.density`), and its strokes (each line's
+    /// density, when chosen line by line).
+    func know(density: Double, strokes: [Stroke]? = nil) {
         answer {
-            $0.dense = dense
+            $0.density = density
             $0.strokes = strokes
         }
     }
+
 
     /// Both jobs are queued: from now on it may answer (with what has arrived so far, too).
     func arm() {
@@ -71,7 +73,7 @@ final class AutoLanguageJoin: Sendable {
     }
 
     /// Whether the density is known (a job that starts later need not work it out again).
-    var knowsDensity: Bool { state.withLock { $0.dense != nil } }
+    var knowsDensity: Bool { state.withLock { $0.density != nil } }
 
     /// Whether the request needs no more readings: answered, or abandoned.
     var isDone: Bool { state.withLock { $0.answered || $0.abandoned } }
@@ -81,32 +83,35 @@ final class AutoLanguageJoin: Sendable {
     /// Records what `update` changes, then answers when that is enough.
     private func answer(after update: (inout State) -> Void) {
         // What to answer with, decided under the lock: a settling reading, or both results.
-        let answer = state.withLock { s -> (latin: Outcome?, korean: Outcome?, dense: Bool, strokes: [Stroke]?)? in
+        let answer = state.withLock { s -> (latin: Outcome?, korean: Outcome?, density: Double, strokes: [Stroke]?)? in
             update(&s)
             guard s.armed, !s.abandoned, !s.answered else { return nil }
-            if let dense = s.dense {
+            if let density = s.density {
+                let dense = density >= AutoLanguage.hangulDensity
                 if case .success(let korean)? = s.results[1], AutoLanguage.koreanAnswers(korean.first, dense: dense, strokes: s.strokes) {
                     s.answered = true
-                    return (nil, s.results[1], dense, nil)
+                    return (nil, s.results[1], density, nil)
                 }
                 if case .success(let latin)? = s.results[0], AutoLanguage.latinAnswers(latin.first, dense: dense, strokes: s.strokes) {
                     s.answered = true
-                    return (s.results[0], nil, dense, nil)
+                    return (s.results[0], nil, density, nil)
                 }
             }
             guard let latin = s.results[0], let korean = s.results[1] else { return nil }
             // Two readings are chosen between by the density: the first job to start works it out
             // before it reads. A job that never ran (shut down) fails, and then it does not matter.
-            if case .success = latin, case .success = korean, s.dense == nil { return nil }
+            if case .success = latin, case .success = korean, s.density == nil { return nil }
             s.answered = true
-            return (latin, korean, s.dense ?? true, s.strokes)
+            return (latin, korean, s.density ?? AutoLanguage.hangulDensity, s.strokes)
         }
         guard let answer else { return }
         switch (answer.latin, answer.korean) {
         case (.success(let latin)?, nil): completion(.success(AutoChoice(reading: latin.first, index: 0)))
         case (nil, .success(let korean)?): completion(.success(Self.choice(korean.first, 1, korean: korean)))
         case (.success(let latin)?, .success(let korean)?):
-            let decision = AutoLanguage.decide(latin: latin.first, korean: korean.first, dense: answer.dense,
+            let decision = AutoLanguage.decide(latin: latin.first, korean: korean.first,
+                                               dense: answer.density >= AutoLanguage.hangulDensity,
+                                               sparse: answer.density < AutoLanguage.latinDensity,
                                                strokes: answer.strokes, koreanAgain: korean.again)
             // Chosen line by line, or to be split, it is not read again as a whole by either model.
             var choice = decision.index.map { Self.choice(decision.reading, $0, korean: korean) }

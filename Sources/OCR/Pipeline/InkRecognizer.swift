@@ -123,7 +123,7 @@ public final class InkRecognizer: InkRecognizing {
         let segmentation = imager.options.segmentation
         let start: @Sendable ([Stroke]) -> Bool = { strokes in
             guard !join.isDone else { return false }
-            if !join.knowsDensity { join.know(dense: AutoLanguage.isDense(strokes, segmentation: segmentation), strokes: strokes) }
+            if !join.knowsDensity { join.know(density: AutoLanguage.density(strokes, segmentation: segmentation), strokes: strokes) }
             return !join.isDone   // knowing it may have let the other reading answer
         }
         for (index, language) in pair.enumerated() {

@@ -25,6 +25,7 @@ import concurrent.futures as cf
 import json
 import os
 import random
+import re
 import sys
 
 import shared_eval as ev
@@ -62,6 +63,18 @@ def interval(rows, rounds, rng):
     return diffs[int(0.025 * rounds)], diffs[int(0.975 * rounds) - 1]
 
 
+def parse_spec(spec):
+    """FILE.jsonl with optional :CHARSET and @LANG suffixes, in either order: (path, charset, lang)."""
+    end = spec.rfind(".jsonl") + len(".jsonl")
+    if end < len(".jsonl"):
+        sys.exit(f"{spec}: not a .jsonl file")
+    parts = re.findall(r"([:@])([^:@]+)", spec[end:])
+    if "".join(mark + value for mark, value in parts) != spec[end:]:
+        sys.exit(f"{spec}: expected FILE.jsonl[:CHARSET][@LANG]")
+    suffixes = dict(parts)
+    return spec[:end], suffixes.get(":", ""), suffixes.get("@", "")
+
+
 def report(name, rows, rounds, rng):
     chars = sum(r[0] for r in rows) or 1
     a = 100.0 * sum(r[1] for r in rows) / chars
@@ -85,8 +98,7 @@ def main():
     rng = random.Random(args.seed)
     everything = []
     for spec in args.files:
-        spec, _, lang = spec.partition("@")
-        path, _, charset = spec.partition(":")
+        path, charset, lang = parse_spec(spec)
         samples = load(path)
         da = distances(args.a, samples, lang or args.lang, charset or None)
         if args.b_ink:

@@ -33,8 +33,8 @@ extension AutoLanguageTests {
                                    Self.line("코", 0.2, y: 60, width: 150, strokes: [6, 7, 8])], ocrMs: 5)
         #expect(AutoLanguage.density(of: [korean.lines[0]], in: Self.twoLines) == 3)
         #expect(AutoLanguage.density(of: [latin.lines[1]], in: Self.twoLines) == 0.8)
-        for dense in [true, false] {
-            let decision = AutoLanguage.decide(latin: latin, korean: korean, dense: dense, strokes: Self.twoLines)
+        for density in [AutoLanguage.hangulDensity, 2.5] {
+            let decision = AutoLanguage.decide(latin: latin, korean: korean, density: density, strokes: Self.twoLines)
             let mixed = decision.reading
             #expect(mixed.text == "물렁댈\ncoffee" && decision.index == nil && decision.split == nil)
             #expect(mixed.lines.map(\.text) == ["물렁댈", "coffee"])
@@ -44,41 +44,41 @@ extension AutoLanguageTests {
         // The Korean job's second reading stands for its lines.
         let again = Self.reading([Self.line("물렁대", 0.9, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
                                   Self.line("코", 0.3, y: 60, width: 150, strokes: [6, 7, 8])], ocrMs: 7)
-        #expect(AutoLanguage.decide(latin: latin, korean: korean, dense: true, strokes: Self.twoLines, koreanAgain: again)
+        #expect(AutoLanguage.decide(latin: latin, korean: korean, density: 3, strokes: Self.twoLines, koreanAgain: again)
             .reading.text == "물렁대\ncoffee")
         // A line goes against the whole ink's choice only on ink as dense as its script writes
         // (here, without strokes, as the whole: dense, so the Latin line cannot).
-        #expect(AutoLanguage.decide(latin: latin, korean: korean, dense: true).index == 1)
+        #expect(AutoLanguage.decide(latin: latin, korean: korean, density: 3).index == 1)
         // Lines of the two readings that share strokes are chosen together: a Hangul line the Latin
         // model cut in two is one group, and the ink one line (the whole is chosen).
         let cut = Self.reading([Self.line("z", 0.9, y: 0, width: 60, strokes: [0, 1, 2]),
                                 Self.line("2 -", 0.9, y: 20, width: 60, strokes: [3, 4, 5])], ocrMs: 3)
         let one = Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5])], ocrMs: 5)
         #expect(LineGroups(latin: cut.lines, korean: one.lines)?.groups.count == 1)
-        #expect(AutoLanguage.decide(latin: cut, korean: one, dense: true).index == 1)
+        #expect(AutoLanguage.decide(latin: cut, korean: one, density: 3).index == 1)
         // Every line chosen the same way: the whole reading, as chosen for the whole.
         let both = Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
                                  Self.line("사과", 0.8, y: 60, width: 80, strokes: [6, 7, 8])], ocrMs: 5)
-        #expect(AutoLanguage.decide(latin: latin, korean: both, dense: true).index == 1)
+        #expect(AutoLanguage.decide(latin: latin, korean: both, density: 3).index == 1)
         // A sure syllable on strokes as sparse as Latin does not keep a sure Latin line from its
         // own model.
         let sure = Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
                                  Self.line("코", 0.9, y: 60, width: 40, strokes: [6, 7, 8])], ocrMs: 5)
         let latinSure = Self.reading([Self.line("mulo", 0.9, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
                                       Self.line("coffee", 0.9, y: 60, width: 150, strokes: [6, 7, 8])], ocrMs: 3)
-        #expect(AutoLanguage.decide(latin: latinSure, korean: sure, dense: true, strokes: Self.twoLines).reading.text == "물렁댈\ncoffee")
+        #expect(AutoLanguage.decide(latin: latinSure, korean: sure, density: 3, strokes: Self.twoLines).reading.text == "물렁댈\ncoffee")
         // A line only one model read is that model's when it is sure of it; else nothing (strokes
         // the Korean model's words did not name, read by the Latin model as noise).
         let dropped = Self.reading([Self.line("물렁댈", 0.4, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5])], ocrMs: 5)
         var onlyLatin = Self.reading([Self.line("z 2 -", 0.3, y: 0, width: 120, strokes: [0, 1, 2, 3, 4, 5]),
                                       Self.line("coffee", 0.9, y: 60, width: 150, strokes: [6, 7, 8])], ocrMs: 3)
-        #expect(AutoLanguage.decide(latin: onlyLatin, korean: dropped, dense: true, strokes: Self.twoLines).reading.text == "물렁댈\ncoffee")
+        #expect(AutoLanguage.decide(latin: onlyLatin, korean: dropped, density: 3, strokes: Self.twoLines).reading.text == "물렁댈\ncoffee")
         onlyLatin.lines[1].confidence = 0.5
-        #expect(AutoLanguage.decide(latin: onlyLatin, korean: dropped, dense: true, strokes: Self.twoLines).reading.text == "물렁댈")
+        #expect(AutoLanguage.decide(latin: onlyLatin, korean: dropped, density: 3, strokes: Self.twoLines).reading.text == "물렁댈")
         // Lines that name no strokes cannot be grouped: the whole is chosen.
         let unnamed = Self.reading([Self.line("물렁댈", 0.8, y: 0, width: 120), Self.line("코", 0.2, y: 60, width: 150)], ocrMs: 5)
         #expect(LineGroups(latin: latin.lines, korean: unnamed.lines) == nil)
-        #expect(AutoLanguage.decide(latin: latin, korean: unnamed, dense: true).index != nil)
+        #expect(AutoLanguage.decide(latin: latin, korean: unnamed, density: 3).index != nil)
     }
 
     /// A settling reading of several lines answers before the other only when each of its lines
@@ -148,7 +148,7 @@ extension AutoLanguageTests {
         let korean = Self.reading([Self.line("업", 0.29, y: 0, width: 150, strokes: Array(0...8))], ocrMs: 5)
         let latin = Self.reading([Self.line("87127", 0.58, y: 0, width: 120, strokes: [3, 4, 5, 6, 7, 8]),
                                   Self.line("creation", 0.95, y: 60, width: 150, strokes: [0, 1, 2])], ocrMs: 3)
-        let decision = AutoLanguage.decide(latin: latin, korean: korean, dense: true, strokes: ink)
+        let decision = AutoLanguage.decide(latin: latin, korean: korean, density: 3, strokes: ink)
         let split = decision.split
         #expect(split == AutoSplit(sure: [latin.lines[1]], latin: [latin.lines[0]], strokes: [3, 4, 5, 6, 7, 8]))
         // The Korean model's reading of those strokes alone names them by their place among them.
@@ -165,22 +165,22 @@ extension AutoLanguageTests {
         for text in ["2", "00"] {
             var digits = latin
             digits.lines[1].text = text
-            #expect(AutoLanguage.decide(latin: digits, korean: korean, dense: true, strokes: ink).split == nil)
+            #expect(AutoLanguage.decide(latin: digits, korean: korean, density: 3, strokes: ink).split == nil)
         }
         var beside = latin
         beside.lines[1].box.y = 0
-        #expect(AutoLanguage.decide(latin: beside, korean: korean, dense: true, strokes: ink).split == nil)
+        #expect(AutoLanguage.decide(latin: beside, korean: korean, density: 3, strokes: ink).split == nil)
         // Without a sure Latin line, or when the other strokes are as sparse as Latin, nothing is read apart.
         var noneSure = latin
         noneSure.lines[1].confidence = 0.5
-        #expect(AutoLanguage.decide(latin: noneSure, korean: korean, dense: true, strokes: ink).split == nil)
+        #expect(AutoLanguage.decide(latin: noneSure, korean: korean, density: 3, strokes: ink).split == nil)
         let sparse = Array(Self.twoLines[6...]) + (0..<6).map { i in
             Stroke(points: [Point(x: Double(i) * 60, y: 0), Point(x: Double(i) * 60 + 50, y: 40)])
         }
-        #expect(AutoLanguage.decide(latin: latin, korean: korean, dense: true, strokes: sparse).split == nil)
+        #expect(AutoLanguage.decide(latin: latin, korean: korean, density: 3, strokes: sparse).split == nil)
         // Nor when the Korean line did not read the sure line's strokes (it left that line out).
         let apart = Self.reading([Self.line("발가락", 0.4, y: 0, width: 120, strokes: [3, 4, 5, 6, 7, 8])], ocrMs: 5)
-        #expect(AutoLanguage.decide(latin: latin, korean: apart, dense: true, strokes: ink).split == nil)
+        #expect(AutoLanguage.decide(latin: latin, korean: apart, density: 3, strokes: ink).split == nil)
     }
 
     /// A join that records its answers' texts ("error" for a failure), armed and told the density

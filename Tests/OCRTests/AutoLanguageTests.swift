@@ -23,44 +23,44 @@ import Testing
         // Hangul ink: the Latin model writes confident-looking noise over several lines.
         let noise = Self.reading([Self.line("z", 0.8, width: 40), Self.line("g 2 -", 0.7, y: 40, width: 60)], ocrMs: 3)
         let hangul = Self.reading([Self.line("물렁댈", 0.3, width: 120)], ocrMs: 5)
-        let chosen = AutoLanguage.choose(latin: noise, korean: hangul, dense: true)
+        let chosen = AutoLanguage.choose(latin: noise, korean: hangul, density: 3)
         #expect(chosen.text == "물렁댈")
         #expect(chosen.timings.ocrMs == 8 && chosen.timings.renderMs == 2)
         // When no reading settles it, the density does not matter unless the ink is as sparse as
         // Latin, and then Hangul that fills it well stays.
-        #expect(AutoLanguage.choose(latin: noise, korean: hangul, dense: false).text == "물렁댈")
-        #expect(AutoLanguage.choose(latin: noise, korean: hangul, dense: false, sparse: true).text == "물렁댈")
+        #expect(AutoLanguage.choose(latin: noise, korean: hangul, density: 2.5).text == "물렁댈")
+        #expect(AutoLanguage.choose(latin: noise, korean: hangul, density: 1).text == "물렁댈")
         // A note: Latin letters and Hangul together count as Korean.
         let note = Self.reading([Self.line("email 사기", 0.8, width: 220)], ocrMs: 5)
         let email = Self.reading([Self.line("email ($3)", 0.63, width: 220)], ocrMs: 3)
-        #expect(AutoLanguage.choose(latin: email, korean: note, dense: true).text == "email 사기")
+        #expect(AutoLanguage.choose(latin: email, korean: note, density: 3).text == "email 사기")
         // When both settle it: the Korean reading on dense ink, the Latin one on other ink.
         let dates = Self.reading([Self.line("10% 19%", 0.9, width: 160)], ocrMs: 3)
         let korean = Self.reading([Self.line("10월 19일", 0.9, width: 160)], ocrMs: 3)
-        #expect(AutoLanguage.choose(latin: dates, korean: korean, dense: true).text == "10월 19일")
-        #expect(AutoLanguage.choose(latin: dates, korean: korean, dense: false).text == "10% 19%")
+        #expect(AutoLanguage.choose(latin: dates, korean: korean, density: 3).text == "10월 19일")
+        #expect(AutoLanguage.choose(latin: dates, korean: korean, density: 2.5).text == "10% 19%")
     }
 
     @Test func latinInkStaysLatin() {
         // A sure Latin reading stays on sparse ink, whatever the Korean model wrote.
         let of = Self.reading([Self.line("of", 0.96, width: 50)], ocrMs: 3)
-        #expect(AutoLanguage.choose(latin: of, korean: Self.reading([Self.line("영", 0.87, width: 50)], ocrMs: 3), dense: false).text == "of")
+        #expect(AutoLanguage.choose(latin: of, korean: Self.reading([Self.line("영", 0.87, width: 50)], ocrMs: 3), density: 2.5).text == "of")
         // One syllable for a long word does not fill the ink.
         let input = Self.reading([Self.line("inpot", 0.6, width: 200)], ocrMs: 3)
-        for dense in [true, false] {
-            #expect(AutoLanguage.choose(latin: input, korean: Self.reading([Self.line("회", 0.3, width: 40)], ocrMs: 3), dense: dense).text == "inpot")
+        for density in [AutoLanguage.hangulDensity, 2.5] {
+            #expect(AutoLanguage.choose(latin: input, korean: Self.reading([Self.line("회", 0.3, width: 40)], ocrMs: 3), density: density).text == "inpot")
             // No Hangul, no Korean.
-            #expect(AutoLanguage.choose(latin: input, korean: Self.reading([Self.line("input", 0.9, width: 200)], ocrMs: 3), dense: dense).text == "inpot")
-            #expect(AutoLanguage.choose(latin: .empty, korean: .empty, dense: dense).text.isEmpty)
-            #expect(AutoLanguage.choose(latin: .empty, korean: Self.reading([Self.line("밀", 0.2)], ocrMs: 1), dense: dense).text == "밀")
+            #expect(AutoLanguage.choose(latin: input, korean: Self.reading([Self.line("input", 0.9, width: 200)], ocrMs: 3), density: density).text == "inpot")
+            #expect(AutoLanguage.choose(latin: .empty, korean: .empty, density: density).text.isEmpty)
+            #expect(AutoLanguage.choose(latin: .empty, korean: Self.reading([Self.line("밀", 0.2)], ocrMs: 1), density: density).text == "밀")
         }
         // Neither sure: two syllables over three line heights fill the ink enough on ink between
         // Latin's and Hangul's density, not on ink as sparse as Latin.
         let cat = Self.reading([Self.line("cat", 0.6, width: 120)], ocrMs: 3)
         let twoSyllables = Self.reading([Self.line("고양", 0.3, width: 120)], ocrMs: 3)
         #expect(AutoLanguage.fill(twoSyllables, cat) > AutoLanguage.minimumFill && AutoLanguage.fill(twoSyllables, cat) < AutoLanguage.sparseFill)
-        #expect(AutoLanguage.choose(latin: cat, korean: twoSyllables, dense: false).text == "고양")
-        #expect(AutoLanguage.choose(latin: cat, korean: twoSyllables, dense: false, sparse: true).text == "cat")
+        #expect(AutoLanguage.choose(latin: cat, korean: twoSyllables, density: 2.5).text == "고양")
+        #expect(AutoLanguage.choose(latin: cat, korean: twoSyllables, density: 1).text == "cat")
         #expect(!AutoLanguage.isMostlyHangul("12:30"))
         #expect(AutoLanguage.isMostlyHangul("₩2,000 사과 3개"))
         #expect(!AutoLanguage.isMostlyHangul("meeting room 회"))
@@ -76,8 +76,8 @@ import Testing
         }
         let hangul = try densities(Corpus.samples("hangul-words.jsonl", folder: "hangul"))
         let latin = try densities(Corpus.samples("hand-words.jsonl"))
-        let dense = { (values: [Double]) in values.filter { $0 >= AutoLanguage.hangulDensity }.count }
-        let sparse = { (values: [Double]) in values.filter { $0 < AutoLanguage.latinDensity }.count }
+        let dense = { (values: [Double]) in values.filter(AutoLanguage.isDense).count }
+        let sparse = { (values: [Double]) in values.filter(AutoLanguage.isSparse).count }
         #expect(dense(hangul) >= hangul.count * 9 / 10, "\(dense(hangul)) of \(hangul.count) Hangul words dense")
         #expect(dense(latin) <= latin.count * 4 / 10, "\(dense(latin)) of \(latin.count) Latin words dense")
         #expect(sparse(hangul) <= hangul.count / 100, "\(sparse(hangul)) of \(hangul.count) Hangul words as sparse as Latin")
@@ -182,11 +182,10 @@ import Testing
         #expect(AutoLanguage.koreanAnswers(Self.reading([Self.line("물렁댈", 0.9, y: 0, width: 40, strokes: [0, 1, 2])], ocrMs: 3),
                                            dense: true, strokes: denseOnly))
         for (density, ink) in [3, 2.5, 1].flatMap({ d in [nil, strokes, denseOnly].map { (d, $0) } }) {
-            let dense = density >= AutoLanguage.hangulDensity, sparse = density < AutoLanguage.latinDensity
             for latin in latins {
                 for korean in koreans {
                     let expected: String = switch (latin, korean) {
-                    case (.success(let l), .success(let k)): AutoLanguage.decide(latin: l, korean: k, dense: dense, sparse: sparse, strokes: ink).reading.text
+                    case (.success(let l), .success(let k)): AutoLanguage.decide(latin: l, korean: k, density: density, strokes: ink).reading.text
                     case (.success(let l), .failure): l.text
                     case (.failure, .success(let k)): AutoLanguage.isMostlyHangul(k.text) ? k.text : "error"
                     case (.failure, .failure): "error"

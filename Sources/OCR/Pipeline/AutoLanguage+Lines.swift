@@ -12,12 +12,11 @@ extension AutoLanguage {
         guard let groups = LineGroups(latin: latin.lines, korean: korean.lines)?.groups, groups.count > 1 else { return nil }
         let choices = groups.map { group in
             let lines = (latin: reading(group.latin.map { latin.lines[$0] }), korean: reading(group.korean.map { korean.lines[$0] }))
-            let groupDensity = strokes.flatMap { density(of: lines.korean.lines, and: lines.latin.lines, in: $0) }
-            let groupDense = groupDensity.map { $0 >= hangulDensity } ?? dense
-            let groupSparse = groupDensity.map { $0 < latinDensity } ?? false
-            // A group one model alone read is that model's reading, or nothing.
+            let groupDense = strokes.flatMap { density(of: lines.korean.lines, and: lines.latin.lines, in: $0) }.map(isDense) ?? dense
+            // A group one model alone read is that model's reading, or nothing. (Sparseness only
+            // matters when neither reading is sure, and then a group keeps the whole ink's choice.)
             let isKorean = group.latin.isEmpty || (!group.korean.isEmpty
-                && looksKorean(latin: lines.latin, korean: lines.korean, dense: groupDense, sparse: groupSparse))
+                && looksKorean(latin: lines.latin, korean: lines.korean, dense: groupDense, sparse: false))
             guard isKorean != whole else { return whole }
             // Against the whole ink's choice, a group needs its own reading to settle it, on ink as
             // dense as its script writes.
@@ -172,7 +171,7 @@ struct AutoSplit: Sendable, Equatable {
                 }
             }
         }
-        let others = AutoLanguage.looksKorean(latin: AutoLanguage.reading(latin), korean: korean, dense: true) ? korean.lines : latin
+        let others = AutoLanguage.looksKorean(latin: AutoLanguage.reading(latin), korean: korean, dense: true, sparse: false) ? korean.lines : latin
         var answer = AutoLanguage.reading((sure + others).sorted { $0.box.minY < $1.box.minY })
         answer.timings = before + korean.timings
         return answer

@@ -19,8 +19,9 @@ import Ink
 /// The models' confidences alone do not decide: the Latin model reads Hangul as noise about as
 /// confident as the Korean model's reading. Rules and thresholds were chosen on held-out ink
 /// (training/RUNS.md, "Reading without a language"). The density only says which of two settling
-/// readings wins: it was measured on ink drawn from fonts, and a quick real hand that joins its
-/// strokes writes Hangul less densely.
+/// readings wins and, on ink as sparse as Latin, how much an unsure Korean reading must fill: it
+/// was measured on ink drawn from fonts, and a quick real hand that joins its strokes writes Hangul
+/// less densely (so the sparse bound sits well under any held-out Hangul).
 ///
 /// Line by line: when both readings are there, their lines are grouped by the strokes they read
 /// (`LineGroups`: a Korean line and the Latin lines of the same strokes), and each group is chosen
@@ -59,9 +60,15 @@ public enum AutoLanguage {
     /// 0-1 %.
     static let latinDensity = 2.0
     /// How much of ink that sparse the Korean reading must fill to be chosen when neither reading
-    /// is sure (`minimumFill` elsewhere): held-out Latin ink that the Korean model read as Hangul
-    /// filled 0.75 (median), Hangul it read so 1.46 (a tenth under 1.06).
+    /// is sure (`minimumFill` elsewhere): of the held-out samples that rule chose Korean, the Latin
+    /// ones filled 0.75 (median), the Korean ones 1.46 (median; a tenth under 1.06).
     static let sparseFill = 0.8
+
+    /// Whether ink of `density` (`density(_:segmentation:)`) is written as densely as Hangul.
+    static func isDense(_ density: Double) -> Bool { density >= hangulDensity }
+
+    /// Whether ink of `density` is written as sparsely as Latin.
+    static func isSparse(_ density: Double) -> Bool { density < latinDensity }
 
     /// Strokes per line height of ink: the request's strokes as they came (not repaired or
     /// smoothed), in lines found with `segmentation` and syllable blocks grouped.
@@ -72,11 +79,10 @@ public enum AutoLanguage {
     }
 
     /// The reading kept from the Latin model's and the Korean model's readings of the same ink,
-    /// `dense` or not, `sparse` (as sparse as Latin) or not; its timings are both readings' work.
-    public static func choose(latin: Recognition, korean: Recognition, dense: Bool, sparse: Bool = false) -> Recognition {
-        decide(latin: latin, korean: korean, dense: dense, sparse: sparse).reading
+    /// written with `density` strokes per line height; its timings are both readings' work.
+    public static func choose(latin: Recognition, korean: Recognition, density: Double) -> Recognition {
+        decide(latin: latin, korean: korean, density: density).reading
     }
-
 
     /// What `auto` answers with when both readings are there: a reading, the index of its
     /// language (0 Latin, 1 Korean; nil: line by line), and strokes still to be read by the Korean
@@ -87,15 +93,15 @@ public enum AutoLanguage {
         var split: AutoSplit?
     }
 
-    /// The answer from both readings. `sparse`: the ink is written as sparsely as Latin (under
-    /// `latinDensity`); `strokes`: the request's (each line's density; without them every line
-    /// counts as `dense` and `sparse` as the whole ink, and no line is read again alone);
-    /// `koreanAgain`: the Korean job's second reading of the same ink, whose lines stand for the
-    /// first's when chosen line by line. A reading that answers early (`koreanAnswers`,
-    /// `latinAnswers`) is the answer here too, so the answer does not depend on which reading
-    /// arrives first.
-    static func decide(latin: Recognition, korean: Recognition, dense: Bool, sparse: Bool = false, strokes: [Stroke]? = nil,
+    /// The answer from both readings of ink written with `density` strokes per line height.
+    /// `strokes`: the request's (each line's density; without them every line counts as dense
+    /// as the whole ink, and no line is read again alone); `koreanAgain`: the Korean job's second
+    /// reading of the same ink, whose lines stand for the first's when chosen line by line. A
+    /// reading that answers early (`koreanAnswers`, `latinAnswers`) is the answer here too, so the
+    /// answer does not depend on which reading arrives first.
+    static func decide(latin: Recognition, korean: Recognition, density: Double, strokes: [Stroke]? = nil,
                        koreanAgain: Recognition? = nil) -> Decision {
+        let dense = isDense(density)
         let both = latin.timings + korean.timings
         func whole(_ index: Int) -> Decision {
             var chosen = index == 1 ? korean : latin
@@ -104,7 +110,7 @@ public enum AutoLanguage {
         }
         if koreanAnswers(korean, dense: dense, strokes: strokes) { return whole(1) }
         if latinAnswers(latin, dense: dense, strokes: strokes) { return whole(0) }
-        let looks = looksKorean(latin: latin, korean: korean, dense: dense, sparse: sparse)
+        let looks = looksKorean(latin: latin, korean: korean, dense: dense, sparse: isSparse(density))
         var decision = whole(looks ? 1 : 0)
         if let choices = groupChoices(latin: latin, korean: korean, whole: looks, dense: dense, strokes: strokes) {
             if !choices.choices.contains(false) || !choices.choices.contains(true) {
@@ -153,7 +159,7 @@ public enum AutoLanguage {
 
     /// The rule of the whole ink (or of one group of lines): 1. and 2. above; on `sparse` ink, an
     /// unsure Korean reading must fill `sparseFill` of it.
-    static func looksKorean(latin: Recognition, korean: Recognition, dense: Bool, sparse: Bool = false) -> Bool {
+    static func looksKorean(latin: Recognition, korean: Recognition, dense: Bool, sparse: Bool) -> Bool {
         let latinSettles = settles(latin: latin)
         if settles(korean: korean), dense || !latinSettles { return true }
         if latinSettles { return false }

@@ -22,8 +22,8 @@ struct AutoChoice: Sendable {
     var split: AutoSplit?
 }
 
-/// Collects the Latin (index 0) and the Korean (index 1) model's results and whether the ink is
-/// dense, with its strokes (`know(density:strokes:)`, from the first job to start), and, once armed
+/// Collects the Latin (index 0) and the Korean (index 1) model's results and how densely the ink
+/// is written, with its strokes (`know(density:strokes:)`, from the first job to start), and, once armed
 /// (both jobs are queued), calls the completion once: with a reading that wins whatever the other
 /// says (`AutoLanguage.koreanAnswers`, `latinAnswers`) as soon as both it and the density are known
 /// (the other result is then dropped), else when both results are there: `AutoLanguage.decide`'s
@@ -66,7 +66,6 @@ final class AutoLanguageJoin: Sendable {
         }
     }
 
-
     /// Both jobs are queued: from now on it may answer (with what has arrived so far, too).
     func arm() {
         answer { $0.armed = true }
@@ -87,7 +86,7 @@ final class AutoLanguageJoin: Sendable {
             update(&s)
             guard s.armed, !s.abandoned, !s.answered else { return nil }
             if let density = s.density {
-                let dense = density >= AutoLanguage.hangulDensity
+                let dense = AutoLanguage.isDense(density)
                 if case .success(let korean)? = s.results[1], AutoLanguage.koreanAnswers(korean.first, dense: dense, strokes: s.strokes) {
                     s.answered = true
                     return (nil, s.results[1], density, nil)
@@ -109,9 +108,7 @@ final class AutoLanguageJoin: Sendable {
         case (.success(let latin)?, nil): completion(.success(AutoChoice(reading: latin.first, index: 0)))
         case (nil, .success(let korean)?): completion(.success(Self.choice(korean.first, 1, korean: korean)))
         case (.success(let latin)?, .success(let korean)?):
-            let decision = AutoLanguage.decide(latin: latin.first, korean: korean.first,
-                                               dense: answer.density >= AutoLanguage.hangulDensity,
-                                               sparse: answer.density < AutoLanguage.latinDensity,
+            let decision = AutoLanguage.decide(latin: latin.first, korean: korean.first, density: answer.density,
                                                strokes: answer.strokes, koreanAgain: korean.again)
             // Chosen line by line, or to be split, it is not read again as a whole by either model.
             var choice = decision.index.map { Self.choice(decision.reading, $0, korean: korean) }

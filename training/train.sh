@@ -101,7 +101,7 @@ STOCK_ENG="${STOCK_ENG:-/usr/share/tesseract-ocr/5/tessdata/eng.traineddata}"
 BASE="$SHARED/models/fra.traineddata"
 # The held-out sets of each part (persons, groups): real words, text segments, digits, letters
 # and numbers, lines and numbers composed from the part's own ink, and words and text segments
-# whose labels no training sample has (as the test files' labels: UNIPEN gave many writers the
+# whose labels no training person wrote (as the test files' labels: UNIPEN gave many writers the
 # same prompts, and a held-out person's word the training persons wrote too reads far better).
 HELDOUT_SETS="words text lines digits chars numbers cnumbers xnumbers newwords newtext"
 # The real corpora: the first file's 261 persons and the 208 the test files released (version 2).

@@ -4,9 +4,9 @@ import Ink
 /// ink the Korean line finder joined read apart (see `AutoLanguage`).
 extension AutoLanguage {
     /// Each group of lines (`LineGroups`) chosen on its own, when there are several: it takes the
-    /// whole ink's choice (`whole`: Korean) unless its own reading of the other script (the only one, for a group
-    /// one model alone read) settles it on ink as dense as that script writes. Nil for one group
-    /// (or lines that name no strokes).
+    /// whole ink's choice (`whole`: Korean) unless its own reading of the other script (the only
+    /// one, for a group one model alone read) settles it on ink as dense as that script writes.
+    /// Nil for one group (or lines that name no strokes).
     static func groupChoices(latin: Recognition, korean: Recognition, whole: Bool, dense: Bool,
                              strokes: [Stroke]?) -> (groups: [LineGroups.Group], choices: [Bool])? {
         guard let groups = LineGroups(latin: latin.lines, korean: korean.lines)?.groups, groups.count > 1 else { return nil }

@@ -77,7 +77,7 @@ extension AutoLanguage {
         // line of Latin).
         var sure = latin.lines.filter { line in
             line.text.filter { !$0.isWhitespace }.count >= 2 && line.text.contains(where: \.isLetter) && settles(latin: reading([line]))
-                && (density(of: [line], in: strokes).map { $0 < hangulDensity } ?? false)
+                && (density(of: [line], in: strokes).map { !isDense($0) } ?? false)
         }
         var kept = Set(sure.flatMap { $0.words.flatMap(\.strokes) })
         let rest = strokes.indices.filter { !kept.contains($0) && strokes[$0].bounds != nil }
@@ -96,7 +96,7 @@ extension AutoLanguage {
         let others = strokes.indices.filter { !kept.contains($0) && strokes[$0].bounds != nil }
         // Only Hangul could be read better: ink of the other strokes as sparse as Latin is not
         // read a third time.
-        guard !others.isEmpty, StrokeDensity.strokesPerLineHeight(strokes, lines: [others]) >= hangulDensity else { return nil }
+        guard !others.isEmpty, isDense(StrokeDensity.strokesPerLineHeight(strokes, lines: [others])) else { return nil }
         return AutoSplit(sure: sure, latin: latin.lines.filter { line in !sure.contains(line) }, strokes: others)
     }
 }

@@ -153,7 +153,7 @@ public enum AutoLanguage {
         guard reading.lines.count > 1 else { return true }
         return reading.lines.allSatisfy { line in
             guard let lineDensity = density(of: [line], in: strokes) else { return false }
-            return settles(Self.reading([line])) && (lineDensity >= hangulDensity) == dense
+            return settles(Self.reading([line])) && isDense(lineDensity) == dense
         }
     }
 

@@ -22,11 +22,20 @@ letters  1-4 words of a word list written with one person's isolated letters (mo
          wrote letters wrote no words): each letter normalised as the digits are, lower-case
          letters to their part of the line (x-height, ascender, descender) against the
          baseline, written apart or close as print is.
+inword   1-4 words of a word list written with the letters one person wrote inside real words:
+         the words whose strokes fall into exactly as many groups side by side (strokes that
+         overlap in x are one group) as the word has letters, each group taken as its letter,
+         of persons who print (at least half of their words, and 10, fall apart so; a tenth of
+         the corpus's words). Each letter keeps
+         its size and height against its own word's baseline and x-height (measured on the
+         word's body letters a c e m n o r s u v w x z, or on its capitals), and letters are
+         set apart by gaps the same person left between letters of a word.
 
   python3 compose_real.py lines IN.jsonl --n 8000 --seed 5 -o OUT.jsonl
   python3 compose_real.py numbers IN.jsonl --n 6000 --seed 5 -o OUT.jsonl
   python3 compose_real.py numbers IN.jsonl --n 200 --min-parts 3 -o OUT.jsonl   (runs, lists, sums)
   python3 compose_real.py letters IN.jsonl --words /usr/share/dict/american-english --n 6000 -o OUT.jsonl
+  python3 compose_real.py inword IN.jsonl --words /usr/share/dict/american-english --n 6000 -o OUT.jsonl
 
 Deterministic for the same input, n and seed. Time channels are dropped (the pieces were
 written at unrelated times).
@@ -381,6 +390,133 @@ def make_letter_words(records, vocabulary, n, seed, prefix):
     return out
 
 
+BODY = set("acemnorsuvwxz")
+CAPITALS = set(string.ascii_uppercase) - set("JQ")
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
+def x_groups(strokes):
+    """The strokes in groups side by side, left to right: [x0, x1, strokes], strokes whose
+    x-extents overlap in one group."""
+    groups = []
+    for s in sorted((s for s in strokes if s["x"]), key=lambda s: min(s["x"])):
+        x0, x1 = min(s["x"]), max(s["x"])
+        if groups and x0 <= groups[-1][1]:
+            groups[-1][1] = max(groups[-1][1], x1)
+            groups[-1][2].append(s)
+        else:
+            groups.append([x0, x1, [s]])
+    return groups
+
+
+def inword_letters(records):
+    """Per person, the letters written inside real words as {letter: [strokes, ...]} (baseline at
+    y 0, line height 100: x-height 60, as `LOWER` has it) and the gaps between a word's
+    letters in line heights."""
+    letters = collections.defaultdict(lambda: collections.defaultdict(list))
+    gaps = collections.defaultdict(list)
+    words = [(r, r["text"].strip()) for r in records
+             if r["kind"] == "word" and re.fullmatch(r"[A-Za-z]{2,}", r["text"].strip()) and r.get("strokes")]
+    split = [(r, text, x_groups(r["strokes"])) for r, text in words]
+    # Persons who print: at least half of their words (and at least 10) fall apart into their
+    # letters. In a joined hand the count matches by chance, letters merged and split alike.
+    written, printed = collections.Counter(), collections.Counter()
+    for r, text, groups in split:
+        written[r["person"]] += 1
+        printed[r["person"]] += len(groups) == len(text)
+    printers = {p for p in written if written[p] >= 10 and printed[p] >= 0.5 * written[p]}
+    for r, text, groups in split:
+        if r["person"] not in printers or len(groups) != len(text):
+            continue
+        boxes = [bounds(g[2]) for g in groups]
+        body = [b for c, b in zip(text, boxes) if c in BODY]
+        caps = [b for c, b in zip(text, boxes) if c in CAPITALS]
+        if body:
+            height = median(b[3] - b[1] for b in body) / 0.6
+            baseline = median(b[3] for b in body)
+        elif caps:
+            height = median(b[3] - b[1] for b in caps)
+            baseline = median(b[3] for b in caps)
+        else:
+            continue
+        if height <= 0:
+            continue
+        scale = 100.0 / height
+        for c, g, b in zip(text, groups, boxes):
+            letters[r["person"]][c].append([{"x": [round((x - b[0]) * scale, 2) for x in s["x"]],
+                                             "y": [round((y - baseline) * scale, 2) for y in s["y"]]} for s in g[2]])
+        gaps[r["person"]].extend((b[0] - a[2]) * scale / 100.0 for a, b in zip(boxes, boxes[1:]))
+    # A group taken for the wrong letter (a joined pair and a split letter in one word) is mostly
+    # of another height or place: of a letter's five or more instances, those whose height or
+    # bottom is far from the person's median for that letter are dropped.
+    for own in letters.values():
+        for c, instances in own.items():
+            if len(instances) < 5:
+                continue
+            extents = [(min(y for s in g for y in s["y"]), max(y for s in g for y in s["y"])) for g in instances]
+            height = median(b - a for a, b in extents)
+            bottom = median(b for _, b in extents)
+            own[c] = [g for g, (a, b) in zip(instances, extents)
+                      if 0.65 * height <= b - a <= 1.5 * height and abs(b - bottom) <= 25]
+    return letters, gaps
+
+
+def make_inword_words(records, vocabulary, n, seed, prefix):
+    rng = random.Random(seed)
+    letters, gaps = inword_letters(records)
+    # A word is written only with letters its person wrote (one word, one hand), in a case the
+    # person's letters allow: most of the lower-case alphabet, or most of the capitals.
+    def cases(inventory):
+        lower = sum(c in inventory for c in string.ascii_lowercase) >= 16
+        upper = sum(c in inventory for c in string.ascii_uppercase) >= 16
+        return [case for case, ok in (("lower", lower), ("title", lower and upper), ("upper", upper)) if ok]
+    persons = sorted(p for p, inv in letters.items() if cases(inv))
+    weight = {"lower": 13, "title": 4, "upper": 3}
+    out = []
+    while persons and vocabulary and len(out) < n:
+        person = rng.choice(persons)
+        own, own_gaps = letters[person], gaps[person]
+        allowed = cases(own)
+        words = []
+        for _ in range(rng.choices([1, 2, 3, 4], [5, 2, 2, 1])[0]):
+            case = rng.choices(allowed, [weight[c] for c in allowed])[0]
+            for _ in range(40):
+                word = rng.choice(vocabulary)
+                word = word.upper() if case == "upper" else word.capitalize() if case == "title" else word
+                if all(c in own for c in word):
+                    words.append(word)
+                    break
+        if not words:
+            continue
+        text = " ".join(words)
+        # A word space: wider than the person's widest usual letter gap.
+        space = max(rng.uniform(0.45, 0.9), sorted(own_gaps)[int(0.9 * (len(own_gaps) - 1))] + rng.uniform(0.2, 0.4))
+        slope = rng.uniform(-0.04, 0.04)
+        size = rng.uniform(0.9, 1.1)
+        pen_x, strokes, first = 0.0, [], True
+        for c in text:
+            if c == " ":
+                pen_x += space * 100.0
+                first = True
+                continue
+            if not first:
+                pen_x += rng.choice(own_gaps) * 100.0
+            first = False
+            glyph = rng.choice(own[c])
+            jitter = rng.uniform(0.94, 1.06)
+            width = max(x for s in glyph for x in s["x"]) * jitter
+            strokes.extend({"x": [round((pen_x + x * jitter) * size, 2) for x in s["x"]],
+                            "y": [round((y * jitter + slope * (pen_x + x)) * size, 2) for x, y in zip(s["x"], s["y"])]}
+                           for s in glyph)
+            pen_x += width
+        out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": text, "strokes": strokes})
+    return out
+
+
 def layout_rows(text, rng):
     """The words of `text` in one row, or (a fifth of those of three or more words) in two or
     three rows written one under the other, read top to bottom (the label has a line break
@@ -395,7 +531,7 @@ def layout_rows(text, rng):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["lines", "numbers", "letters"])
+    ap.add_argument("what", choices=["lines", "numbers", "letters", "inword"])
     ap.add_argument("input")
     ap.add_argument("--n", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=5)
@@ -403,19 +539,20 @@ def main():
     ap.add_argument("--min-parts", type=int, default=1, help="numbers: only those of at least this many words")
     ap.add_argument("--crowd", type=float, default=0.0,
                     help="numbers: the share written in one movement (narrow glyphs, touching, some joined)")
-    ap.add_argument("--words", help="letters: the word list to write (one word per line; words of 2-12 letters a-z kept)")
+    ap.add_argument("--words", help="letters, inword: the word list to write (one word per line; words of 2-12 letters a-z kept)")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
     with open(a.input, encoding="utf-8") as f:
         records = [json.loads(line) for line in f if line.strip()]
     if a.what == "lines":
         samples = make_lines(records, a.n, a.seed, a.prefix or "line")
-    elif a.what == "letters":
+    elif a.what in ("letters", "inword"):
         if not a.words:
-            ap.error("letters needs --words")
+            ap.error("%s needs --words" % a.what)
         with open(a.words, encoding="utf-8") as f:
             vocabulary = sorted({w.strip() for w in f if re.fullmatch(r"[a-z]{2,12}", w.strip())})
-        samples = make_letter_words(records, vocabulary, a.n, a.seed, a.prefix or "letters")
+        make = make_letter_words if a.what == "letters" else make_inword_words
+        samples = make(records, vocabulary, a.n, a.seed, a.prefix or a.what)
     else:
         samples = make_numbers(records, a.n, a.seed, a.prefix or "number", a.min_parts, a.crowd)
     with open(a.out, "w", encoding="utf-8") as out:

@@ -39,6 +39,8 @@
 #   LETTERS_N=0             words of WORDS written with one person's isolated letters (most persons
 #                           who wrote letters wrote no words), two renders each: the `real-letters`
 #                           shards
+#   INWORD_N=0              words of WORDS written with the letters persons who print wrote inside
+#                           their real words, two renders each: the `real-inword` shards
 #   TRAIN_MINUTES=100       wall-clock bound of each training job
 #   SNAPSHOT_MINUTES=20     a copy of each job's latest checkpoint is kept this often, so the
 #                           effect of training time is measured on the same held-out persons
@@ -89,6 +91,7 @@ LINES_N="${LINES_N:-10000}"
 NUMBERS_N="${NUMBERS_N:-8000}"
 CROWDED_N="${CROWDED_N:-4000}"
 LETTERS_N="${LETTERS_N:-0}"
+INWORD_N="${INWORD_N:-0}"
 TRAIN_MINUTES="${TRAIN_MINUTES:-100}"
 SNAPSHOT_MINUTES="${SNAPSHOT_MINUTES:-20}"
 JOBS="${JOBS:-a:0.0005 b:0.001}"
@@ -195,6 +198,11 @@ stage_real() {
         "$PY" "$T/compose_real.py" letters "$WORK/ink/real-all.jsonl" --words "$WORDS" --n "$LETTERS_N" --seed "$((16 + 1000 * DATA_SEED))" \
             -o "$WORK/ink/real-letters.jsonl"
     fi
+    rm -f "$WORK/ink/real-inword.jsonl"
+    if ((INWORD_N > 0)); then
+        "$PY" "$T/compose_real.py" inword "$WORK/ink/real-all.jsonl" --words "$WORDS" --n "$INWORD_N" --seed "$((17 + 1000 * DATA_SEED))" \
+            -o "$WORK/ink/real-inword.jsonl"
+    fi
     heldout_real persons
     heldout_real groups
 }
@@ -277,6 +285,11 @@ stage_render() {
         render_set "$WORK/ink/real-letters.jsonl" "$train" real-letters --seed "$((16 + 1000 * DATA_SEED))" --copies 2 --shard-size 250
     else
         rm -f "$train"/real-letters-*
+    fi
+    if [[ -s "$WORK/ink/real-inword.jsonl" ]]; then
+        render_set "$WORK/ink/real-inword.jsonl" "$train" real-inword --seed "$((17 + 1000 * DATA_SEED))" --copies 2 --shard-size 250
+    else
+        rm -f "$train"/real-inword-*
     fi
     # Held-out ink exactly as the service draws it (the hint its kind gets through the API).
     for part in persons groups; do

@@ -28,8 +28,10 @@ inword   1-4 words of a word list written with the letters one person wrote insi
          of persons who print (at least half of their words, and 10, fall apart so; a tenth of
          the corpus's words). Each letter keeps
          its size and height against its own word's baseline and x-height (measured on the
-         word's body letters a c e m n o r s u v w x z, or on its capitals), and letters are
-         set apart by gaps the same person left between letters of a word.
+         word's body letters a c e m n o r s u v w x z, or on its capitals; instances far
+         from the usual height or place of their letter dropped), and letters are set apart
+         by gaps the same person left between letters of a word (up to the person's 90th
+         percentile; word spaces wider than that).
 
   python3 compose_real.py lines IN.jsonl --n 8000 --seed 5 -o OUT.jsonl
   python3 compose_real.py numbers IN.jsonl --n 6000 --seed 5 -o OUT.jsonl
@@ -45,6 +47,7 @@ import collections
 import json
 import random
 import re
+import statistics
 import string
 
 PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
@@ -357,6 +360,7 @@ def make_letter_words(records, vocabulary, n, seed, prefix):
     persons = sorted(p for p, inv in letters.items() if cases(inv))
     weight = {"lower": 13, "title": 4, "upper": 3}
     out = []
+    misses = 0
     while persons and vocabulary and len(out) < n:
         person = rng.choice(persons)
         own = letters[person]
@@ -371,7 +375,11 @@ def make_letter_words(records, vocabulary, n, seed, prefix):
                     words.append(word)
                     break
         if not words:
+            misses += 1
+            if misses > 10000:   # no person's letters spell any word of the list
+                break
             continue
+        misses = 0
         text = " ".join(words)
         height = 100.0
         # Print written letter by letter: close, or apart as in boxes.
@@ -395,8 +403,7 @@ CAPITALS = set(string.ascii_uppercase) - set("JQ")
 
 
 def median(values):
-    values = sorted(values)
-    return values[len(values) // 2]
+    return statistics.median(values)
 
 
 def x_groups(strokes):
@@ -451,17 +458,29 @@ def inword_letters(records):
                                              "y": [round((y - baseline) * scale, 2) for y in s["y"]]} for s in g[2]])
         gaps[r["person"]].extend((b[0] - a[2]) * scale / 100.0 for a, b in zip(boxes, boxes[1:]))
     # A group taken for the wrong letter (a joined pair and a split letter in one word) is mostly
-    # of another height or place: of a letter's five or more instances, those whose height or
-    # bottom is far from the person's median for that letter are dropped.
+    # of another height or place: an instance whose height or bottom is far from the median of
+    # the person's instances of that letter (of everyone's, when the person has fewer than five)
+    # is dropped.
+    def extent(glyph):
+        ys = [y for s in glyph for y in s["y"]]
+        return min(ys), max(ys)
+
+    everyone = collections.defaultdict(list)
     for own in letters.values():
         for c, instances in own.items():
-            if len(instances) < 5:
-                continue
-            extents = [(min(y for s in g for y in s["y"]), max(y for s in g for y in s["y"])) for g in instances]
-            height = median(b - a for a, b in extents)
-            bottom = median(b for _, b in extents)
-            own[c] = [g for g, (a, b) in zip(instances, extents)
-                      if 0.65 * height <= b - a <= 1.5 * height and abs(b - bottom) <= 25]
+            everyone[c].extend(extent(g) for g in instances)
+    typical = {c: (median(b - a for a, b in e), median(b for _, b in e)) for c, e in everyone.items()}
+    for own in letters.values():
+        for c, instances in list(own.items()):
+            extents = [extent(g) for g in instances]
+            height, bottom = ((median(b - a for a, b in extents), median(b for _, b in extents))
+                              if len(instances) >= 5 else typical[c])
+            kept = [g for g, (a, b) in zip(instances, extents)
+                    if 0.65 * height <= b - a <= 1.5 * height and abs(b - bottom) <= 25]
+            if kept:
+                own[c] = kept
+            else:
+                del own[c]
     return letters, gaps
 
 
@@ -477,9 +496,13 @@ def make_inword_words(records, vocabulary, n, seed, prefix):
     persons = sorted(p for p, inv in letters.items() if cases(inv))
     weight = {"lower": 13, "title": 4, "upper": 3}
     out = []
+    misses = 0
     while persons and vocabulary and len(out) < n:
         person = rng.choice(persons)
-        own, own_gaps = letters[person], gaps[person]
+        own = letters[person]
+        # Letter gaps up to the person's 90th percentile; a word space wider than any of them.
+        widest = sorted(gaps[person])[int(0.9 * (len(gaps[person]) - 1))]
+        own_gaps = [g for g in gaps[person] if g <= widest]
         allowed = cases(own)
         words = []
         for _ in range(rng.choices([1, 2, 3, 4], [5, 2, 2, 1])[0]):
@@ -491,10 +514,14 @@ def make_inword_words(records, vocabulary, n, seed, prefix):
                     words.append(word)
                     break
         if not words:
+            misses += 1
+            if misses > 10000:   # no person's letters spell any word of the list
+                break
             continue
+        misses = 0
         text = " ".join(words)
         # A word space: wider than the person's widest usual letter gap.
-        space = max(rng.uniform(0.45, 0.9), sorted(own_gaps)[int(0.9 * (len(own_gaps) - 1))] + rng.uniform(0.2, 0.4))
+        space = max(rng.uniform(0.45, 0.9), widest + rng.uniform(0.2, 0.4))
         slope = rng.uniform(-0.04, 0.04)
         size = rng.uniform(0.9, 1.1)
         pen_x, strokes, first = 0.0, [], True
@@ -510,7 +537,7 @@ def make_inword_words(records, vocabulary, n, seed, prefix):
             jitter = rng.uniform(0.94, 1.06)
             width = max(x for s in glyph for x in s["x"]) * jitter
             strokes.extend({"x": [round((pen_x + x * jitter) * size, 2) for x in s["x"]],
-                            "y": [round((y * jitter + slope * (pen_x + x)) * size, 2) for x, y in zip(s["x"], s["y"])]}
+                            "y": [round((y * jitter + slope * (pen_x + x * jitter)) * size, 2) for x, y in zip(s["x"], s["y"])]}
                            for s in glyph)
             pen_x += width
         out.append({"id": "%s%d-%05d" % (prefix, seed, len(out)), "text": text, "strokes": strokes})

@@ -77,15 +77,21 @@ def median_y(strokes):
 
 def blobs(strokes):
     """Runs of strokes whose x extents overlap, left to right: (x0, x1, centre y)."""
-    spans = sorted(((min(s["x"]), max(s["x"]), s) for s in strokes if s["x"]), key=lambda span: span[:2])
-    out = []
-    for x0, x1, s in spans:
-        if out and x0 <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], x1)
-            out[-1][2].append(s)
+    return [(x0, x1, median_y(ss)) for x0, x1, ss in x_groups(strokes)]
+
+
+def x_groups(strokes):
+    """The strokes in groups side by side, left to right: [x0, x1, strokes], strokes whose
+    x-extents overlap in one group."""
+    groups = []
+    for s in sorted((s for s in strokes if s["x"]), key=lambda s: min(s["x"])):
+        x0, x1 = min(s["x"]), max(s["x"])
+        if groups and x0 <= groups[-1][1]:
+            groups[-1][1] = max(groups[-1][1], x1)
+            groups[-1][2].append(s)
         else:
-            out.append([x0, x1, [s]])
-    return [(x0, x1, median_y(ss)) for x0, x1, ss in out]
+            groups.append([x0, x1, [s]])
+    return groups
 
 
 def spacing_of(text_segments):
@@ -345,30 +351,30 @@ def make_numbers(records, n, seed, prefix, min_parts=1, crowd=0.0):
     return out
 
 
-def make_letter_words(records, vocabulary, n, seed, prefix):
-    rng = random.Random(seed)
-    letters = collections.defaultdict(lambda: collections.defaultdict(list))
-    for r in records:
-        if r["kind"] == "char" and r["text"] in string.ascii_letters and r.get("strokes"):
-            letters[r["person"]][r["text"]].append(r)
-    # Every person with most of one alphabet; a word is written in a case the person's letters
-    # allow, and a letter a person did not write is not borrowed (one word, one hand).
-    def cases(inventory):
-        lower = sum(c in inventory for c in string.ascii_lowercase) >= 20
-        upper = sum(c in inventory for c in string.ascii_uppercase) >= 20
-        return [case for case, ok in (("lower", lower), ("title", lower and upper), ("upper", upper)) if ok]
-    persons = sorted(p for p, inv in letters.items() if cases(inv))
+def alphabet_cases(inventory, least):
+    """The cases a person's letters can write a word in: lower case and capitalised when the
+    person wrote at least `least` of the lower-case letters, capitals when as many capitals."""
+    lower = sum(c in inventory for c in string.ascii_lowercase) >= least
+    upper = sum(c in inventory for c in string.ascii_uppercase) >= least
+    return [case for case, ok in (("lower", lower), ("title", lower and upper), ("upper", upper)) if ok]
+
+
+def persons_words(rng, letters, vocabulary, least, tries):
+    """Endless (person, text): a person with most of one alphabet (`alphabet_cases`), and one to
+    four words of `vocabulary` in a case the person's letters allow, each spelled only with
+    letters that person wrote (one word, one hand; `tries` draws per word). Ends when no person's
+    letters spell any word of the list."""
+    persons = sorted(p for p, inventory in letters.items() if alphabet_cases(inventory, least))
     weight = {"lower": 13, "title": 4, "upper": 3}
-    out = []
     misses = 0
-    while persons and vocabulary and len(out) < n:
+    while persons and vocabulary and misses <= 10000:
         person = rng.choice(persons)
         own = letters[person]
-        allowed = cases(own)
+        allowed = alphabet_cases(own, least)
         words = []
         for _ in range(rng.choices([1, 2, 3, 4], [5, 2, 2, 1])[0]):
             case = rng.choices(allowed, [weight[c] for c in allowed])[0]
-            for _ in range(20):
+            for _ in range(tries):
                 word = rng.choice(vocabulary)
                 word = word.upper() if case == "upper" else word.capitalize() if case == "title" else word
                 if all(c in own for c in word):
@@ -376,11 +382,22 @@ def make_letter_words(records, vocabulary, n, seed, prefix):
                     break
         if not words:
             misses += 1
-            if misses > 10000:   # no person's letters spell any word of the list
-                break
             continue
         misses = 0
-        text = " ".join(words)
+        yield person, " ".join(words)
+
+
+def make_letter_words(records, vocabulary, n, seed, prefix):
+    rng = random.Random(seed)
+    letters = collections.defaultdict(lambda: collections.defaultdict(list))
+    for r in records:
+        if r["kind"] == "char" and r["text"] in string.ascii_letters and r.get("strokes"):
+            letters[r["person"]][r["text"]].append(r)
+    out = []
+    for person, text in persons_words(rng, letters, vocabulary, least=20, tries=20):
+        if len(out) >= n:
+            break
+        own = letters[person]
         height = 100.0
         # Print written letter by letter: close, or apart as in boxes.
         letter_gap = rng.uniform(0.04, 0.2) if rng.random() < 0.8 else rng.uniform(0.25, 0.5)
@@ -404,20 +421,6 @@ CAPITALS = set(string.ascii_uppercase) - set("JQ")
 
 def median(values):
     return statistics.median(values)
-
-
-def x_groups(strokes):
-    """The strokes in groups side by side, left to right: [x0, x1, strokes], strokes whose
-    x-extents overlap in one group."""
-    groups = []
-    for s in sorted((s for s in strokes if s["x"]), key=lambda s: min(s["x"])):
-        x0, x1 = min(s["x"]), max(s["x"])
-        if groups and x0 <= groups[-1][1]:
-            groups[-1][1] = max(groups[-1][1], x1)
-            groups[-1][2].append(s)
-        else:
-            groups.append([x0, x1, [s]])
-    return groups
 
 
 def inword_letters(records):
@@ -487,39 +490,14 @@ def inword_letters(records):
 def make_inword_words(records, vocabulary, n, seed, prefix):
     rng = random.Random(seed)
     letters, gaps = inword_letters(records)
-    # A word is written only with letters its person wrote (one word, one hand), in a case the
-    # person's letters allow: most of the lower-case alphabet, or most of the capitals.
-    def cases(inventory):
-        lower = sum(c in inventory for c in string.ascii_lowercase) >= 16
-        upper = sum(c in inventory for c in string.ascii_uppercase) >= 16
-        return [case for case, ok in (("lower", lower), ("title", lower and upper), ("upper", upper)) if ok]
-    persons = sorted(p for p, inv in letters.items() if cases(inv))
-    weight = {"lower": 13, "title": 4, "upper": 3}
     out = []
-    misses = 0
-    while persons and vocabulary and len(out) < n:
-        person = rng.choice(persons)
+    for person, text in persons_words(rng, letters, vocabulary, least=16, tries=40):
+        if len(out) >= n:
+            break
         own = letters[person]
         # Letter gaps up to the person's 90th percentile; a word space wider than any of them.
         widest = sorted(gaps[person])[int(0.9 * (len(gaps[person]) - 1))]
         own_gaps = [g for g in gaps[person] if g <= widest]
-        allowed = cases(own)
-        words = []
-        for _ in range(rng.choices([1, 2, 3, 4], [5, 2, 2, 1])[0]):
-            case = rng.choices(allowed, [weight[c] for c in allowed])[0]
-            for _ in range(40):
-                word = rng.choice(vocabulary)
-                word = word.upper() if case == "upper" else word.capitalize() if case == "title" else word
-                if all(c in own for c in word):
-                    words.append(word)
-                    break
-        if not words:
-            misses += 1
-            if misses > 10000:   # no person's letters spell any word of the list
-                break
-            continue
-        misses = 0
-        text = " ".join(words)
         # A word space: wider than the person's widest usual letter gap.
         space = max(rng.uniform(0.45, 0.9), widest + rng.uniform(0.2, 0.4))
         slope = rng.uniform(-0.04, 0.04)

@@ -26,7 +26,8 @@ inword   1-4 words of a word list written with the letters one person wrote insi
          the words whose strokes fall into exactly as many groups side by side (strokes that
          overlap in x are one group) as the word has letters, each group taken as its letter,
          of persons who print (at least half of their words, and 10, fall apart so; a tenth of
-         the corpus's words). Each letter keeps
+         the corpus's words; --print-share sets the share, --text-segments takes the words of
+         text segments of letters too). Each letter keeps
          its size and height against its own word's baseline and x-height (measured on the
          word's body letters a c e m n o r s u v w x z, or on its capitals; instances far
          from the usual height or place of their letter dropped), and letters are set apart
@@ -44,6 +45,7 @@ written at unrelated times).
 """
 import argparse
 import collections
+import itertools
 import json
 import random
 import re
@@ -423,22 +425,61 @@ def median(values):
     return statistics.median(values)
 
 
-def inword_letters(records):
+def segment_words(r):
+    """A one-line text segment of letters and spaces as its words, [(word, groups)], or None: its
+    strokes must fall into as many groups side by side as it has letters, and the widest gaps
+    between groups, as many as it has spaces, must be where its words meet (two words whose
+    letters merge in one and split in the other match the count, not the gaps). Words of one
+    letter are left out."""
+    words = r["text"].split()
+    groups = x_groups(r["strokes"])
+    if len(groups) != sum(map(len, words)):
+        return None
+    gaps = sorted(((b[0] - a[1], i) for i, (a, b) in enumerate(zip(groups, groups[1:]))), reverse=True)
+    cuts = sorted(i for _, i in gaps[:len(words) - 1])
+    if cuts != [n - 1 for n in itertools.accumulate(len(w) for w in words[:-1])]:
+        return None
+    out, at = [], 0
+    for w in words:
+        out.append((w, groups[at:at + len(w)]))
+        at += len(w)
+    return [(w, g) for w, g in out if len(w) >= 2]
+
+
+def stroke_key(person, stroke):
+    """The same pen stroke stored twice (UNIPEN gives a text segment's ink as words too)."""
+    return person, tuple(stroke["x"][:4]), tuple(stroke["y"][:4]), len(stroke["x"])
+
+
+def inword_letters(records, print_share=0.5, text_segments=False):
     """Per person, the letters written inside real words as {letter: [strokes, ...]} (baseline at
     y 0, line height 100: x-height 60, as `LOWER` has it) and the gaps between a word's
-    letters in line heights."""
+    letters in line heights. With `text_segments`, one-line text segments of letters count too:
+    each as one written word, printed when `segment_words` splits it, its words' letters taken
+    unless the same strokes are a word record already."""
     letters = collections.defaultdict(lambda: collections.defaultdict(list))
     gaps = collections.defaultdict(list)
     words = [(r, r["text"].strip()) for r in records
              if r["kind"] == "word" and re.fullmatch(r"[A-Za-z]{2,}", r["text"].strip()) and r.get("strokes")]
     split = [(r, text, x_groups(r["strokes"])) for r, text in words]
-    # Persons who print: at least half of their words (and at least 10) fall apart into their
-    # letters. In a joined hand the count matches by chance, letters merged and split alike.
+    # Persons who print: at least `print_share` of their words (and at least 10) fall apart into
+    # their letters. In a joined hand the count matches by chance, letters merged and split alike.
     written, printed = collections.Counter(), collections.Counter()
     for r, text, groups in split:
         written[r["person"]] += 1
         printed[r["person"]] += len(groups) == len(text)
-    printers = {p for p in written if written[p] >= 10 and printed[p] >= 0.5 * written[p]}
+    if text_segments:
+        known = {stroke_key(r["person"], s) for r, _, _ in split for s in r["strokes"]}
+        for r in records:
+            if (r["kind"] != "text" or not r.get("strokes") or r.get("lines_est", 1) != 1
+                    or not re.fullmatch(r"[A-Za-z]+( [A-Za-z]+)*", r["text"].strip())):
+                continue
+            pieces = segment_words(r)
+            written[r["person"]] += 1
+            printed[r["person"]] += pieces is not None
+            split.extend((r, w, g) for w, g in pieces or []
+                         if not any(stroke_key(r["person"], st) in known for group in g for st in group[2]))
+    printers = {p for p in written if written[p] >= 10 and printed[p] >= print_share * written[p]}
     for r, text, groups in split:
         if r["person"] not in printers or len(groups) != len(text):
             continue
@@ -487,9 +528,9 @@ def inword_letters(records):
     return letters, gaps
 
 
-def make_inword_words(records, vocabulary, n, seed, prefix):
+def make_inword_words(records, vocabulary, n, seed, prefix, print_share=0.5, text_segments=False):
     rng = random.Random(seed)
-    letters, gaps = inword_letters(records)
+    letters, gaps = inword_letters(records, print_share, text_segments)
     out = []
     for person, text in persons_words(rng, letters, vocabulary, least=16, tries=40):
         if len(out) >= n:
@@ -545,6 +586,10 @@ def main():
     ap.add_argument("--crowd", type=float, default=0.0,
                     help="numbers: the share written in one movement (narrow glyphs, touching, some joined)")
     ap.add_argument("--words", help="letters, inword: the word list to write (one word per line; words of 2-12 letters a-z kept)")
+    ap.add_argument("--print-share", type=float, default=0.5,
+                    help="inword: a person prints when at least this share of their words (a text segment counts as one) fall apart into their letters")
+    ap.add_argument("--text-segments", action="store_true",
+                    help="inword: take letters from the words of text segments too")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
     with open(a.input, encoding="utf-8") as f:
@@ -556,8 +601,11 @@ def main():
             ap.error("%s needs --words" % a.what)
         with open(a.words, encoding="utf-8") as f:
             vocabulary = sorted({w.strip() for w in f if re.fullmatch(r"[a-z]{2,12}", w.strip())})
-        make = make_letter_words if a.what == "letters" else make_inword_words
-        samples = make(records, vocabulary, a.n, a.seed, a.prefix or a.what)
+        if a.what == "letters":
+            samples = make_letter_words(records, vocabulary, a.n, a.seed, a.prefix or a.what)
+        else:
+            samples = make_inword_words(records, vocabulary, a.n, a.seed, a.prefix or a.what,
+                                        a.print_share, a.text_segments)
     else:
         samples = make_numbers(records, a.n, a.seed, a.prefix or "number", a.min_parts, a.crowd)
     with open(a.out, "w", encoding="utf-8") as out:

@@ -531,14 +531,17 @@ def inword_letters(records, print_share=0.5, text_segments=False):
 def make_inword_words(records, vocabulary, n, seed, prefix, print_share=0.5, text_segments=False):
     rng = random.Random(seed)
     letters, gaps = inword_letters(records, print_share, text_segments)
+    # Per person, letter gaps up to the 90th percentile (the widest usual one, and those gaps).
+    usual = {}
+    for person, own_gaps in gaps.items():
+        widest = sorted(own_gaps)[int(0.9 * (len(own_gaps) - 1))]
+        usual[person] = widest, [g for g in own_gaps if g <= widest]
     out = []
     for person, text in persons_words(rng, letters, vocabulary, least=16, tries=40):
         if len(out) >= n:
             break
         own = letters[person]
-        # Letter gaps up to the person's 90th percentile; a word space wider than any of them.
-        widest = sorted(gaps[person])[int(0.9 * (len(gaps[person]) - 1))]
-        own_gaps = [g for g in gaps[person] if g <= widest]
+        widest, own_gaps = usual[person]
         # A word space: wider than the person's widest usual letter gap.
         space = max(rng.uniform(0.45, 0.9), widest + rng.uniform(0.2, 0.4))
         slope = rng.uniform(-0.04, 0.04)

@@ -2,7 +2,8 @@
 /// abstraction of the service (the blocking pool for SQLite and the OCR workers both use it).
 ///
 /// - `push` never blocks: it refuses when the queue is full (so callers answer 503 at once
-///   instead of letting latency grow) or closed.
+///   instead of letting latency grow) or closed. An `admitted` job, the rest of work already let
+///   in, is never refused for room and goes ahead of the jobs waiting.
 /// - `next` blocks a worker until a job arrives; it returns nil once the queue is closed and,
 ///   for `close(.drain)`, emptied.
 /// - `close(.drain)` lets the workers run what is queued; `close(.abandon)` hands the queued
@@ -36,13 +37,23 @@ public final class JobQueue<Job: Sendable>: @unchecked Sendable {
     public var idleWorkers: Int { lock.withLock { idle } }
     public var isClosed: Bool { lock.withLock { closed } }
 
-    /// Queues a job. A job an idle worker takes at once does not count against the capacity.
-    public func push(_ job: Job) throws(Refusal) {
+    /// Queues a job. A job an idle worker takes at once does not count against the capacity. An
+    /// `admitted` one (the rest of work already let in, which had a place: each caller pushes it
+    /// at most once for work it was let in with) is not refused for room and goes first, so that
+    /// work started ends before work not started.
+    public func push(_ job: Job, admitted: Bool = false) throws(Refusal) {
         try lock.withLock { () throws(Refusal) in
             guard !closed else { throw .closed }
             let waiting = jobs.count - head
-            guard waiting < capacity + idle else { throw .full(waiting: waiting) }
-            jobs.append(job)
+            guard admitted || waiting < capacity + idle else { throw .full(waiting: waiting) }
+            if !admitted {
+                jobs.append(job)
+            } else if head > 0 {
+                head -= 1
+                jobs[head] = job
+            } else {
+                jobs.insert(job, at: 0)
+            }
             lock.signal()
         }
     }

@@ -7,7 +7,8 @@ import Synchronization
 /// - Start-up: every worker loads the default language on its own thread; `init` waits for all
 ///   of them and throws the first failure (after stopping the workers that did start).
 /// - Admission: `submit` never blocks. When every worker is busy and `queueDepth` jobs are
-///   already waiting it throws `.overloaded(retryAfterSeconds:)`.
+///   already waiting it throws `.overloaded(retryAfterSeconds:)`, unless the job is `admitted`
+///   (the rest of a request already let in: queued ahead of the others).
 /// - Shutdown: `shutdown()` stops admission, completes every queued job with `.shuttingDown`,
 ///   lets running jobs finish (their recognitions are bounded by their deadlines), joins the
 ///   threads and ends every handle on the thread that owned it.
@@ -52,9 +53,11 @@ public final class OCRWorkerPool: Sendable {
     /// never ran (`.shuttingDown`), is passed to `completion` exactly once, on a worker thread
     /// or on the thread calling `shutdown()`. Keep `completion` short: the worker waits for it.
     ///
-    /// - Throws: `.overloaded(retryAfterSeconds:)` when the queue is full, `.shuttingDown` after
-    ///   shutdown began. `completion` is not called in these cases.
+    /// - Throws: `.overloaded(retryAfterSeconds:)` when the queue is full (unless the job is
+    ///   `admitted`: the rest of a request already let in, queued ahead of the jobs waiting),
+    ///   `.shuttingDown` after shutdown began. `completion` is not called in these cases.
     public func submit<Output: Sendable>(
+        admitted: Bool = false,
         _ work: @escaping @Sendable (WorkerContext) throws(OCRError) -> Output,
         completion: @escaping @Sendable (Result<Output, OCRError>) -> Void
     ) throws(OCRError) {
@@ -79,7 +82,7 @@ public final class OCRWorkerPool: Sendable {
                 counters.jobsCancelled.add(1, ordering: .relaxed)
                 completion(.failure(error))
             })
-        try core.enqueue(job)
+        try core.enqueue(job, admitted: admitted)
     }
 
     /// Stops the pool: queued jobs complete with `.shuttingDown`, running jobs finish, threads

@@ -57,11 +57,11 @@ final class PoolCore: @unchecked Sendable {
 
     // MARK: Queue
 
-    /// Queues a job if a worker is idle or the queue has room.
-    func enqueue(_ job: PendingJob) throws(OCRError) {
+    /// Queues a job if a worker is idle or the queue has room (or it is `admitted`: see `JobQueue.push`).
+    func enqueue(_ job: PendingJob, admitted: Bool = false) throws(OCRError) {
         guard isRunning else { throw .shuttingDown }
         do {
-            try jobs.push(job)
+            try jobs.push(job, admitted: admitted)
         } catch {
             switch error {
             case .closed:

@@ -16,10 +16,30 @@ import Testing
         try queue.push(3)
         queue.close(.drain)
         #expect(throws: JobQueue<Int>.Refusal.closed) { try queue.push(4) }
+        #expect(throws: JobQueue<Int>.Refusal.closed) { try queue.push(40, admitted: true) }
         // Draining: what was queued still comes out, in order, then nil.
         #expect(queue.next() == 2)
         #expect(queue.next() == 3)
         #expect(queue.next() == nil)
+    }
+
+    /// The rest of work already let in is queued beyond the capacity, ahead of what waits
+    /// (whether or not a job was taken from the queue since it was last empty).
+    @Test func admittedJobsGoFirstAndAreNotRefusedForRoom() throws {
+        let queue = JobQueue<Int>(capacity: 2)
+        try queue.push(1)
+        try queue.push(2)
+        try queue.push(10, admitted: true)
+        #expect(queue.count == 3)
+        #expect(queue.next() == 10)
+        #expect(queue.next() == 1)
+        try queue.push(3)
+        try queue.push(11, admitted: true)
+        #expect(throws: JobQueue<Int>.Refusal.full(waiting: 3)) { try queue.push(4) }
+        #expect(queue.next() == 11)
+        #expect(queue.next() == 2)
+        #expect(queue.next() == 3)
+        #expect(queue.count == 0)
     }
 
     @Test func abandonHandsBackWhatNeverRan() throws {

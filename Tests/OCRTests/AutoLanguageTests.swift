@@ -143,6 +143,102 @@ import Testing
         #expect(answers.withLock { $0 }.isEmpty, "an abandoned request answers nothing")
     }
 
+    /// On ink as dense as most Hangul the Latin job is put off until the Korean model's first
+    /// reading is in, and queued again only when that reading does not answer alone (or the Korean
+    /// job failed); on sparser ink, once the Korean reading is in, or without a way to queue it
+    /// again, it reads at once. The answer is the rule's either way.
+    @Test func onDenseInkTheLatinJobWaitsForTheKoreanReading() {
+        let noise = Self.reading([Self.line("z", 0.8, width: 40), Self.line("g 2 -", 0.7, y: 40, width: 60)], ocrMs: 3)
+        let sure = Self.reading([Self.line("물렁댈", 0.6, width: 120)], ocrMs: 5)
+        let unsure = Self.reading([Self.line("물렁댈", 0.3, width: 120)], ocrMs: 5)
+        let dense = AutoLanguage.putOffDensity + 1, sparser = AutoLanguage.putOffDensity - 0.5
+        #expect(AutoLanguage.isDense(sparser), "put off only on ink denser than the rule's dense ink")
+
+        /// A join whose put-off Latin job, queued again, delivers `latin`; what it answered and how
+        /// often the Latin job was queued again.
+        func join(density: Double, latin: Result<Recognition, OCRError> = .success(noise),
+                  queues: Bool = true) -> (AutoLanguageJoin, answers: Locking.Lock<[String]>, queued: Locking.Lock<Int>) {
+            let answers = Locking.Lock<[String]>([]), queued = Locking.Lock(0)
+            let readLatin: @Sendable (AutoLanguageJoin) -> Void = { join in
+                queued.withLock { $0 += 1 }
+                join.deliver(0, latin)
+            }
+            let join = AutoLanguageJoin(readLatinLater: queues ? readLatin : nil) { result in
+                answers.withLock { $0.append((try? result.get().reading.text) ?? "error") }
+            }
+            join.know(density: density)
+            join.arm()
+            return (join, answers, queued)
+        }
+
+        let (answering, answered, notQueued) = join(density: dense)
+        #expect(!answering.latinReadsNow(), "put off before the Korean reading")
+        answering.koreanRead(sure)
+        answering.deliver(1, .success(sure))
+        #expect(answered.withLock { $0 } == ["물렁댈"] && notQueued.withLock { $0 } == 0, "a sure Korean reading answers alone")
+
+        let (waiting, waited, queued) = join(density: dense)
+        #expect(!waiting.latinReadsNow())
+        waiting.koreanRead(unsure)
+        #expect(queued.withLock { $0 } == 1, "queued again as soon as the first Korean reading does not answer")
+        waiting.deliver(1, .success(unsure))
+        #expect(waited.withLock { $0 } == [AutoLanguage.choose(latin: noise, korean: unsure, density: dense).text])
+        #expect(queued.withLock { $0 } == 1, "queued again once")
+
+        let (failing, failed, requeued) = join(density: dense)
+        #expect(!failing.latinReadsNow())
+        failing.deliver(1, Result<Recognition, OCRError>.failure(.deadlineExceeded(milliseconds: 1)))
+        #expect(requeued.withLock { $0 } == 1 && failed.withLock { $0 } == ["z\ng 2 -"], "the Korean job failed: the Latin one reads")
+
+        let (refused, refusedAnswers, _) = join(density: dense, latin: .failure(.shuttingDown))
+        #expect(!refused.latinReadsNow())
+        refused.koreanRead(unsure)
+        refused.deliver(1, .success(unsure))
+        #expect(refusedAnswers.withLock { $0 } == ["물렁댈"], "the Latin job could not be queued again: the Korean reading of Hangul stands")
+
+        let (sparse, _, _) = join(density: sparser)
+        #expect(sparse.latinReadsNow(), "under putOffDensity both read at once")
+        let (late, _, _) = join(density: dense)
+        late.koreanRead(unsure)
+        #expect(late.latinReadsNow(), "the Korean reading is in: no reason to wait")
+        let (alone, _, _) = join(density: dense, queues: false)
+        #expect(alone.latinReadsNow(), "nothing would queue it again")
+    }
+
+    /// The same through the pipeline, on one worker (so that no job starts before the answer by
+    /// chance, and the Latin job, queued first, is taken first): a Hangul word the Korean model
+    /// reads surely is read once, by it alone; one it reads unsure is read by both (the Latin
+    /// model may find more than one line in it), and answered as both readings decide.
+    @Test func aSureKoreanReadingOfDenseInkIsTheOnlyReading() throws {
+        let catalog = TessdataCatalog(extraDirectories: [ShippedModelTests.modelsDirectory])
+        let samples = try Corpus.samples("hangul-words.jsonl", folder: "hangul")
+        let sure = try #require(samples.first { $0.text == "정도전" }), unsure = try #require(samples.first { $0.text == "물렁댈" })
+        let segmentation = LineImager().options.segmentation
+        for (sample, onlyKorean) in [(sure, true), (unsure, false)] {
+            let strokes = RecognitionImagingTests.strokes(sample)
+            let density = AutoLanguage.density(strokes, segmentation: segmentation)
+            #expect(density >= AutoLanguage.putOffDensity, "\(sample.text): \(density)")
+            let own = try ["ink", "kor-ink"].map { language in
+                try #require(ShippedModelTests.recognitions([sample], language: language, quality: .fast, catalog: catalog)[0])
+            }
+            let pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1, queueDepth: 8, defaultLanguage: "ink", catalog: catalog))
+            defer { pool.shutdown() }
+            let recognizer = InkRecognizer(pool: pool, automaticLanguages: ("ink", "kor-ink"))
+            let done = DispatchSemaphore(value: 0)
+            let text = Locking.Lock("")
+            try recognizer.recognize(RecognitionRequest(strokes: strokes, language: AutoLanguage.name, quality: .fast),
+                                     deadlineMilliseconds: 60_000) { result in
+                text.withLock { $0 = (try? result.get().text) ?? "error" }
+                done.signal()
+            }
+            try #require(done.wait(timeout: .now() + 120) == .success, "\(sample.text): no answer")
+            pool.shutdown()   // let a job still queued end before counting
+            let readings = pool.metrics.recognitions
+            #expect(onlyKorean ? readings == 1 : readings > 1, "\(sample.text): \(readings) Tesseract readings")
+            #expect(text.withLock { $0 } == AutoLanguage.decide(latin: own[0], korean: own[1], density: density, strokes: strokes).reading.text)
+        }
+    }
+
     /// Whatever order the readings, the density and the arming come in, there is one answer, and
     /// it is the rule's (`decide` when both readings succeeded; line by line for ink of two
     /// scripts).

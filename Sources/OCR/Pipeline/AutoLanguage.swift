@@ -1,7 +1,8 @@
 import Ink
 
 /// `"lang": "auto"`: no language to choose. The ink is read by the Latin and the Korean model at
-/// once (one job each on the worker pool), and one reading is kept:
+/// once (one job each on the worker pool; on ink as dense as most Hangul, `putOffDensity`, the
+/// Latin model reads only when the Korean reading does not answer alone), and one reading is kept:
 ///
 /// 1. A reading that settles it: the Korean one when it is sure (confidence 0.5 or more), mostly
 ///    Hangul and fills the ink (`settles(korean:)`); the Latin one when it is sure (0.85 or more,
@@ -63,6 +64,13 @@ public enum AutoLanguage {
     /// is sure (`minimumFill` elsewhere): of the held-out samples that rule chose Korean, the Latin
     /// ones filled 0.75 (median), the Korean ones 1.46 (median; a tenth under 1.06).
     static let sparseFill = 0.8
+
+    /// Strokes per line height from which the Latin model reads only when the Korean reading does
+    /// not answer alone (`AutoLanguageJoin.latinReadsNow`): 97 % of the 12 held-out Clova hands'
+    /// samples and 84 % of the held-out notes, 3 % of 1,000 words and 10 % of 600 text segments of
+    /// the Latin training persons (`inkbench density`; at 3, 11 % and 19 % of those, whose Latin
+    /// reading would then wait for the Korean one).
+    static let putOffDensity = 4.0
 
     /// Whether ink of `density` (`density(_:segmentation:)`) is written as densely as Hangul.
     static func isDense(_ density: Double) -> Bool { density >= hangulDensity }

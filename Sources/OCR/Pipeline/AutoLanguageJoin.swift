@@ -30,6 +30,13 @@ struct AutoChoice: Sendable {
 /// answer when both succeeded, the one that did, or the Latin model's failure. A Korean reading chosen that the Korean job read again is answered with its second
 /// reading. Abandoned (the request could not be queued whole), it calls nothing. An early answer's
 /// timings are its own job's work.
+///
+/// On ink as dense as most Hangul (`AutoLanguage.putOffDensity`), given `readLatinLater`, the
+/// Latin job reads only when the Korean reading does not answer alone: until the Korean model's
+/// first reading is in it is put off (`latinReadsNow`), then queued again by `readLatinLater` when
+/// that reading does not answer (or the Korean job ended without one). The two models reading at
+/// once slow each other (a Korean reading of Hangul about a fifth slower beside a Latin one on one
+/// machine, `training/RUNS.md`), and most Korean readings of such ink answer alone.
 final class AutoLanguageJoin: Sendable {
     typealias Outcome = Result<AutoReading, OCRError>
 
@@ -40,12 +47,21 @@ final class AutoLanguageJoin: Sendable {
         var armed = false
         var abandoned = false
         var answered = false
+        /// The Korean job's first reading, as soon as it was made (`koreanRead`).
+        var koreanFirst: Recognition?
+        /// The Latin job was put off and is to be queued again (`latinReadsNow`).
+        var latinPutOff = false
     }
 
     private let state = Lock(State())
     private let completion: @Sendable (Result<AutoChoice, OCRError>) -> Void
+    private let readLatinLater: (@Sendable (AutoLanguageJoin) -> Void)?
 
-    init(completion: @escaping @Sendable (Result<AutoChoice, OCRError>) -> Void) {
+    /// `readLatinLater` queues the Latin job again after it was put off (nil: it never is); it
+    /// delivers that job's result, or its failure to be queued, as index 0.
+    init(readLatinLater: (@Sendable (AutoLanguageJoin) -> Void)? = nil,
+         completion: @escaping @Sendable (Result<AutoChoice, OCRError>) -> Void) {
+        self.readLatinLater = readLatinLater
         self.completion = completion
     }
 
@@ -74,6 +90,25 @@ final class AutoLanguageJoin: Sendable {
     /// Whether the density is known (a job that starts later need not work it out again).
     var knowsDensity: Bool { state.withLock { $0.density != nil } }
 
+    /// Whether the Latin job, starting with the density known, reads now: not on ink as dense as
+    /// most Hangul while the Korean reading may still answer alone (it is then put off: its job
+    /// ends without delivering, and `readLatinLater` queues it again when needed).
+    func latinReadsNow() -> Bool {
+        guard readLatinLater != nil else { return true }
+        return state.withLock { s in
+            guard !s.answered, !s.abandoned, let density = s.density, density >= AutoLanguage.putOffDensity,
+                  s.koreanFirst == nil, s.results[1] == nil else { return true }
+            s.latinPutOff = true
+            return false
+        }
+    }
+
+    /// The Korean job's first reading, as soon as it is made (before that job reads it again):
+    /// a Latin job put off is queued again when this reading does not answer alone.
+    func koreanRead(_ first: Recognition) {
+        answer { $0.koreanFirst = first }
+    }
+
     /// Whether the request needs no more readings: answered, or abandoned.
     var isDone: Bool { state.withLock { $0.answered || $0.abandoned } }
 
@@ -81,9 +116,18 @@ final class AutoLanguageJoin: Sendable {
 
     /// Records what `update` changes, then answers when that is enough.
     private func answer(after update: (inout State) -> Void) {
+        var readsLatin = false
+        defer { if readsLatin { readLatinLater?(self) } }
         // What to answer with, decided under the lock: a settling reading, or both results.
         let answer = state.withLock { s -> (latin: Outcome?, korean: Outcome?, density: Double, strokes: [Stroke]?)? in
             update(&s)
+            defer {
+                // The Latin job put off reads once the Korean reading is in and has not answered.
+                if s.latinPutOff, !s.answered, !s.abandoned, Self.koreanNeedsLatin(s) {
+                    s.latinPutOff = false
+                    readsLatin = true
+                }
+            }
             guard s.armed, !s.abandoned, !s.answered else { return nil }
             if let density = s.density {
                 let dense = AutoLanguage.isDense(density)
@@ -126,6 +170,14 @@ final class AutoLanguageJoin: Sendable {
         case (.failure(let error)?, _): completion(.failure(error))
         case (nil, _): break   // not reached: a Korean result alone answers only when it settled it
         }
+    }
+
+    /// Whether the Korean job, put before the Latin one on dense ink, has ended or read without
+    /// a reading that answers alone.
+    private static func koreanNeedsLatin(_ s: State) -> Bool {
+        if case .failure? = s.results[1] { return true }
+        guard let first = s.koreanFirst ?? (try? s.results[1]?.get())?.first else { return false }
+        return !AutoLanguage.koreanAnswers(first, dense: true, strokes: s.strokes)
     }
 
     /// The Korean job's second reading when the Korean one is chosen and was read again (its

@@ -76,14 +76,43 @@ public final class InkRecognizer: InkRecognizing {
         // Under `quality: auto`, both read once (the other script's model is unsure of everything,
         // and would read it again in more renderings); the chosen one reads again as it would alone,
         // only when its reading is unsure, starting from the lines as its first job read them. The
-        // Korean job reads an unsure reading of Hangul again at once, while the Latin model still
-        // reads (the Korean one is faster on Hangul, and such a reading is mostly the one chosen).
+        // Korean job reads an unsure reading of Hangul again at once, while the Latin model reads
+        // (the Korean one is faster on Hangul, and such a reading is mostly the one chosen).
         let rereads = request.quality == .auto
         let hint = request.charset ?? .text
-        var shared = request
-        if rereads { shared.firstReadings = FirstReadings() }
+        var firstRead = request
+        if rereads { firstRead.firstReadings = FirstReadings() }
+        let shared = firstRead
         let options = options
-        let join = AutoLanguageJoin { [self, request = shared] decided in
+        let segmentation = imager.options.segmentation
+        // Each job first works out the density if no job has yet, and reads nothing once the
+        // request is answered (the other reading settled it) or abandoned; the Latin one, on ink
+        // as dense as Hangul, waits for the Korean model's first reading (`AutoLanguageJoin`).
+        @Sendable func start(_ strokes: [Stroke], join: AutoLanguageJoin, latin: Bool) -> AutoJobStart {
+            guard !join.isDone else { return .skip }
+            if !join.knowsDensity { join.know(density: AutoLanguage.density(strokes, segmentation: segmentation), strokes: strokes) }
+            guard !join.isDone else { return .skip }   // knowing it may have let the other reading answer
+            return !latin || join.latinReadsNow() ? .read : .putOff
+        }
+        // One job per language; the Korean one reads an unsure reading of Hangul again at once
+        // (unless the Latin reading has settled it meanwhile).
+        @Sendable func submit(_ index: Int, join: AutoLanguageJoin, admitted: Bool) throws(OCRError) {
+            var one = shared
+            one.language = pair[index]
+            if rereads { one.quality = .fast }
+            try recognize(one, deadline: deadline, admitted: admitted,
+                          start: { start($0, join: join, latin: index == 0) },
+                          read: { if index == 1 { join.koreanRead($0) } },
+                          readAgainAt: index == 1 && rereads ? .auto : nil, when: { reading in
+                !join.isDone && AutoLanguage.isMostlyHangul(reading.text) && options.wouldReread(reading, hint: hint)
+            }) { result in
+                if case .success(nil) = result { return }   // put off: queued again when needed
+                join.deliver(index, result.map { $0! })
+            }
+        }
+        let join = AutoLanguageJoin(readLatinLater: { join in
+            do throws(OCRError) { try submit(0, join: join, admitted: true) } catch { join.deliver(0, AutoLanguageJoin.Outcome.failure(error)) }
+        }) { [self, request = shared] decided in
             if case .success(let choice) = decided, let split = choice.split {
                 // The Korean model reads the strokes its line finder joined to sure Latin lines
                 // alone (a request of its own: no first readings, whose lines are the whole ink's).
@@ -118,24 +147,9 @@ public final class InkRecognizer: InkRecognizing {
                 completion(.success(reading))   // no room to read it again: the first reading stands
             }
         }
-        // Each job first works out the density if no job has yet, and reads nothing once the
-        // request is answered (the other reading settled it) or abandoned.
-        let segmentation = imager.options.segmentation
-        let start: @Sendable ([Stroke]) -> Bool = { strokes in
-            guard !join.isDone else { return false }
-            if !join.knowsDensity { join.know(density: AutoLanguage.density(strokes, segmentation: segmentation), strokes: strokes) }
-            return !join.isDone   // knowing it may have let the other reading answer
-        }
-        for (index, language) in pair.enumerated() {
-            var one = shared
-            one.language = language
-            if rereads { one.quality = .fast }
-            do {
-                // The Korean job reads an unsure reading of Hangul again at once (unless the Latin
-                // reading has settled it meanwhile).
-                try recognize(one, deadline: deadline, start: start, readAgainAt: index == 1 && rereads ? .auto : nil, when: { reading in
-                    !join.isDone && AutoLanguage.isMostlyHangul(reading.text) && options.wouldReread(reading, hint: hint)
-                }) { join.deliver(index, $0) }
+        for index in pair.indices {
+            do throws(OCRError) {
+                try submit(index, join: join, admitted: false)
             } catch {
                 join.abandon()   // a job queued and not yet started reads nothing, and nobody is told
                 throw error
@@ -152,17 +166,23 @@ public final class InkRecognizer: InkRecognizing {
         }, completion: completion)
     }
 
-    /// One job that runs `start` on the request's strokes (false: it reads nothing and returns an
-    /// empty reading), reads `request`, then, when `when` holds for that reading, reads it again at
-    /// `quality` (a bonus: a failure leaves the first reading alone; nil: never).
-    private func recognize(_ request: RecognitionRequest, deadline: RecognitionDeadline,
-                           start: @escaping @Sendable ([Stroke]) -> Bool,
+    /// One job that runs `start` on the request's strokes (`.skip`: it reads nothing and returns
+    /// an empty reading; `.putOff`: it returns nil), reads `request`, tells `read` the reading,
+    /// then, when `when` holds for it, reads it again at `quality` (a bonus: a failure leaves the
+    /// first reading alone; nil: never).
+    private func recognize(_ request: RecognitionRequest, deadline: RecognitionDeadline, admitted: Bool,
+                           start: @escaping @Sendable ([Stroke]) -> AutoJobStart, read: @escaping @Sendable (Recognition) -> Void,
                            readAgainAt quality: RecognitionRequest.Quality?, when: @escaping @Sendable (Recognition) -> Bool,
-                           completion: @escaping @Sendable (Result<AutoReading, OCRError>) -> Void) throws(OCRError) {
+                           completion: @escaping @Sendable (Result<AutoReading?, OCRError>) -> Void) throws(OCRError) {
         let (request, pipeline) = try prepare(request)
-        try pool.submit({ [request] context throws(OCRError) in
-            guard start(request.strokes) else { return AutoReading(first: .empty) }
+        try pool.submit(admitted: admitted, { [request] context throws(OCRError) in
+            switch start(request.strokes) {
+            case .skip: return AutoReading(first: .empty)
+            case .putOff: return nil
+            case .read: break
+            }
             let reading = try pipeline.run(request, context: context, deadline: deadline)
+            read(reading)
             guard let quality, when(reading) else { return AutoReading(first: reading) }
             var again = request
             again.quality = quality
@@ -199,6 +219,16 @@ extension InkRecognizer {
         imager.lineInkScale = BlockInkScale.model.scale(networkInputHeight: inputHeight, lineHeight: lineHeight)
         return imager
     }
+}
+
+/// What an `auto` job does when a worker takes it.
+enum AutoJobStart: Sendable {
+    /// Read the ink.
+    case read
+    /// Nothing: the request is answered or abandoned.
+    case skip
+    /// Not yet: queued again when its reading is needed (`AutoLanguageJoin.latinReadsNow`).
+    case putOff
 }
 
 /// A point in time a recognition must finish by.

@@ -87,7 +87,7 @@ public final class InkRecognizer: InkRecognizing {
         let segmentation = imager.options.segmentation
         // Each job first works out the density if no job has yet, and reads nothing once the
         // request is answered (the other reading settled it) or abandoned; the Latin one, on ink
-        // as dense as Hangul, waits for the Korean model's first reading (`AutoLanguageJoin`).
+        // as dense as most Hangul, waits for the Korean model's first reading (`AutoLanguageJoin`).
         @Sendable func start(_ strokes: [Stroke], join: AutoLanguageJoin, latin: Bool) -> AutoJobStart {
             guard !join.isDone else { return .skip }
             if !join.knowsDensity { join.know(density: AutoLanguage.density(strokes, segmentation: segmentation), strokes: strokes) }

@@ -90,6 +90,11 @@ struct RecognitionPipeline: Sendable {
             }
             lineCandidates.append(alternatives)
         }
+        // A 1 in a digits field that the network read as a bracket or slash, which the hint leaves out.
+        if recognized.isEmpty, plan.glyph, hint == .digits, let one = LoneStick.one(ink.strokes, origin: ink.origin) {
+            recognized = [one]
+            lineCandidates = [[Recognition.Candidate(text: one.text, confidence: one.confidence)]]
+        }
         let text = recognized.map(\.text).joined(separator: "\n")
         let confidence = Self.confidence(of: recognized)
         let total = clock.now - start

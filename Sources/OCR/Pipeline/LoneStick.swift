@@ -3,14 +3,14 @@ import Ink
 
 /// A 1 in a digits field that the network reads as nothing.
 ///
-/// Written as one straight or bowed stroke, a 1 often reads as a bracket or a slash ("(" at 0.92),
-/// which the `digits` hint leaves out, and with no digit among Tesseract's choices the field
-/// came back empty: 6 of the 31 errors on 1,952 held-out persons' and collections' digits, every
-/// one a 1 (training/RUNS.md, "A lone stick in a digits field"). So when a lone glyph under
+/// Written as one bowed stroke, a 1 often reads as a bracket ("(" at 0.92), which the `digits`
+/// hint drops as a separator, and the field came back empty: 6 of the 31 errors on 1,952
+/// held-out persons' and collections' digits, every one a 1; of the training persons' sticks read
+/// as nothing, 21 of 23 were 1s (training/RUNS.md, "A lone stick in a digits field"). So when a lone glyph under
 /// `digits` reads as nothing and is one stroke drawn as a stick (at most `maxWidth` of its height
 /// wide, its ends at least `minEndsApart` of its height apart: not a narrow loop), it is read as 1,
-/// at `confidence`: a reading from its shape, not the network's. A digit is never further from the
-/// one digit written than nothing is, so this cannot add an error to a glyph.
+/// at `confidence`: a reading from its shape, not the network's. When the ink is a digit, a digit is
+/// never further from it than nothing is; a stray tick of any size in a digits field is read as 1.
 enum LoneStick {
     static let maxWidth = 0.5
     static let minEndsApart = 0.5

@@ -90,7 +90,7 @@ struct RecognitionPipeline: Sendable {
             }
             lineCandidates.append(alternatives)
         }
-        // A 1 in a digits field that the network read as a bracket or slash, which the hint leaves out.
+        // A 1 in a digits field that the network read as a bracket, which the hint drops (`LoneStick`).
         if recognized.isEmpty, plan.glyph, hint == .digits, let one = LoneStick.one(ink.strokes, origin: ink.origin) {
             recognized = [one]
             lineCandidates = [[Recognition.Candidate(text: one.text, confidence: one.confidence)]]

@@ -12,34 +12,28 @@ CER of the first round, each language's p50 against the first language's on the 
         --langs kor,auto --rounds 3 Tests/Fixtures/hangul/hangul-words.jsonl
 
 Start both servers as bench/lib.sh does (release build, --rate-ink-per-address 0, the same
---ocr-workers and models) on a quiet machine. Not part of the test suite.
+--ocr-workers and models) on a quiet machine; SHARED names the shared folder if it is not
+../shared beside the repository. Not part of the test suite.
 """
 import argparse
-import importlib.util
 import json
 import os
 import statistics
+import sys
 
-
-def load_eval(shared):
-    spec = importlib.util.spec_from_file_location("eval", os.path.join(shared, "tools", "eval.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "training"))
+import shared_eval as ev  # noqa: E402  (tools/eval.py of SHARED, default ../shared)
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("corpus", nargs="+")
     ap.add_argument("--a", required=True, help="URL of server A (the reference)")
     ap.add_argument("--b", required=True, help="URL of server B")
     ap.add_argument("--langs", default="auto", help="comma-separated languages, each read by both")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--shared", default=os.environ.get("SHARED", os.path.join(here, "..", "..", "shared")))
     ap.add_argument("--out", help="write every reading (JSON) here")
     args = ap.parse_args()
-    ev = load_eval(args.shared)
     langs = args.langs.split(",")
     samples = [json.loads(line) for path in args.corpus for line in open(path) if line.strip()]
     servers = (("A", args.a), ("B", args.b))

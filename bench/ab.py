@@ -2,8 +2,8 @@
 """Two running servers read the same corpora, interleaved: latency side by side, and whether they
 read every sample the same.
 
-For each round, server A then server B (B then A in odd rounds), each language in turn, reads
-every sample of the corpora with one connection (tools/eval.py's request). Prints per server and
+After one reading per server and language to warm up, in each round server A then server B
+(B then A in odd rounds), each language in turn, reads every sample of the corpora with one connection (tools/eval.py's request). Prints per server and
 language the client-side p50 of each round and their median, p90 and mean over all rounds, the
 CER of the first round, each language's p50 against the first language's on the same server
 (`auto` against `kor`, say), and how many readings differ between the servers.
@@ -37,6 +37,10 @@ def main():
     langs = args.langs.split(",")
     samples = [json.loads(line) for path in args.corpus for line in open(path) if line.strip()]
     servers = (("A", args.a), ("B", args.b))
+    # Each server loads a model on its first request in that language: one reading each, not counted.
+    for _, url in servers:
+        for lang in langs:
+            ev.recognize(url, samples[0], lang, {}, 30)
     rows = []
     for r in range(args.rounds):
         for name, url in (servers if r % 2 == 0 else servers[::-1]):

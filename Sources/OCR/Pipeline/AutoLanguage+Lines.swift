@@ -74,9 +74,12 @@ extension AutoLanguage {
         guard let strokes, korean.lines.count == 1, latin.lines.count > 1 else { return nil }
         // Sure lines of two characters or more, a letter among them, on sparse ink (a stroke of a
         // syllable the Latin model took for a digit, or a row of finals read as `00`, is not a
-        // line of Latin).
+        // line of Latin). Sure by confidence alone: a word of its list read less surely is not
+        // taken for a line of its own here (the other strokes must then be as dense as Hangul
+        // without it, and a column of names they are not).
         var sure = latin.lines.filter { line in
-            line.text.filter { !$0.isWhitespace }.count >= 2 && line.text.contains(where: \.isLetter) && settles(latin: reading([line]))
+            line.text.filter { !$0.isWhitespace }.count >= 2 && line.text.contains(where: \.isLetter)
+                && line.confidence >= latinSureAbove
                 && (density(of: [line], in: strokes).map { !isDense($0) } ?? false)
         }
         var kept = Set(sure.flatMap { $0.words.flatMap(\.strokes) })

@@ -6,7 +6,7 @@ import Ink
 ///
 /// 1. A reading that settles it: the Korean one when it is sure (confidence 0.5 or more), mostly
 ///    Hangul and fills the ink (`settles(korean:)`); the Latin one when it is sure (0.85 or more,
-///    `settles(latin:)`). When both settle, the Korean one on ink written as densely as Hangul
+///    or 0.5 or more when its words are words of the Latin model's word list: `settles(latin:)`). When both settle, the Korean one on ink written as densely as Hangul
 ///    (`StrokeDensity`, lines found as for Hangul: 3 strokes per line height or more,
 ///    `hangulDensity`; held-out Korean hands and notes at least 3.3 for nine samples in ten,
 ///    held-out Latin words and text segments at most 3.0 for nine in ten), else the Latin one.
@@ -52,6 +52,9 @@ public enum AutoLanguage {
     static let syllableWeight = 2.5
     static let minimumFill = 0.4
     static let latinSureAbove = 0.85
+    /// Confidence from which a Latin reading of the Latin model's own words settles the choice
+    /// (`isDictionaryReading`).
+    static let latinWordsSureAbove = 0.5
     static let koreanSureAbove = 0.5
     /// Strokes per line height from which ink is taken to be Hangul.
     static let hangulDensity = 3.0
@@ -176,8 +179,47 @@ public enum AutoLanguage {
     }
 
     /// Whether the Latin reading settles the choice (whatever the Korean model wrote, unless that
-    /// settles it too and the ink is dense): a sure one.
-    static func settles(latin: Recognition) -> Bool { !latin.text.isEmpty && latin.confidence >= latinSureAbove }
+    /// settles it too and the ink is dense): a sure one, or one of words of the Latin model's
+    /// word list read at `latinWordsSureAbove` or more (`isDictionaryReading`).
+    static func settles(latin: Recognition) -> Bool {
+        guard !latin.text.isEmpty else { return false }
+        return latin.confidence >= latinSureAbove || (latin.confidence >= latinWordsSureAbove && isDictionaryReading(latin))
+    }
+
+    /// Whether every word of a reading is one of the Latin model's word list (`inDictionary`,
+    /// marked by the Latin job: `markDictionaryWords`), with three letters or more in all. The
+    /// Latin model reads Hangul as short strings of letters and digits; read as whole words of
+    /// its list, the ink was mostly Latin (held-out: `training/RUNS.md`).
+    static func isDictionaryReading(_ reading: Recognition) -> Bool {
+        var letters = 0
+        for word in reading.lines.flatMap(\.words) {
+            guard word.inDictionary else { return false }
+            letters += word.text.unicodeScalars.filter { $0.properties.isAlphabetic }.count
+        }
+        return letters >= 3
+    }
+
+    /// Marks the words of `reading` that `isWord` (the Latin model's word list) has: letters
+    /// only once punctuation around them is taken off (an apostrophe inside stays), two or more
+    /// of them (`I`, `a` alone).
+    static func markDictionaryWords(_ reading: inout Recognition, isWord: (String) -> Bool) {
+        for line in reading.lines.indices {
+            for index in reading.lines[line].words.indices {
+                let core = Self.letterCore(reading.lines[line].words[index].text)
+                let long = core.count >= 2 || core == "I" || core == "a" || core == "A"
+                reading.lines[line].words[index].inDictionary = long
+                    && core.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII || $0 == "'" }
+                    && isWord(core)
+            }
+        }
+    }
+
+    /// A word without the characters other than letters before its first letter and after its last.
+    private static func letterCore(_ word: String) -> String {
+        let isLetter = { (c: Character) in c.isLetter }
+        guard let first = word.firstIndex(where: isLetter), let last = word.lastIndex(where: isLetter) else { return "" }
+        return String(word[first...last])
+    }
 
     /// Whether the Korean reading settles the choice (whatever the Latin model wrote, unless that
     /// settles it too and the ink is not dense): sure, mostly Hangul, and filling the ink.

@@ -100,7 +100,7 @@ public final class InkRecognizer: InkRecognizing {
             var one = shared
             one.language = pair[index]
             if rereads { one.quality = .fast }
-            try recognize(one, deadline: deadline, admitted: admitted,
+            try recognize(one, deadline: deadline, admitted: admitted, marksDictionaryWords: index == 0,
                           start: { start($0, join: join, latin: index == 0) },
                           read: { if index == 1 { join.koreanRead($0) } },
                           readAgainAt: index == 1 && rereads ? .auto : nil, when: { reading in
@@ -167,10 +167,12 @@ public final class InkRecognizer: InkRecognizing {
     }
 
     /// One job that runs `start` on the request's strokes (`.skip`: it reads nothing and returns
-    /// an empty reading; `.putOff`: it returns nil), reads `request`, tells `read` the reading,
-    /// then, when `when` holds for it, reads it again at `quality` (a bonus: a failure leaves the
-    /// first reading alone; nil: never).
+    /// an empty reading; `.putOff`: it returns nil), reads `request` (marking the words its model's
+    /// word list has, given `marksDictionaryWords`), tells `read` the reading, then, when `when`
+    /// holds for it, reads it again at `quality` (a bonus: a failure leaves the first reading
+    /// alone; nil: never).
     private func recognize(_ request: RecognitionRequest, deadline: RecognitionDeadline, admitted: Bool,
+                           marksDictionaryWords: Bool = false,
                            start: @escaping @Sendable ([Stroke]) -> AutoJobStart, read: @escaping @Sendable (Recognition) -> Void,
                            readAgainAt quality: RecognitionRequest.Quality?, when: @escaping @Sendable (Recognition) -> Bool,
                            completion: @escaping @Sendable (Result<AutoReading?, OCRError>) -> Void) throws(OCRError) {
@@ -181,7 +183,11 @@ public final class InkRecognizer: InkRecognizing {
             case .putOff: return nil
             case .read: break
             }
-            let reading = try pipeline.run(request, context: context, deadline: deadline)
+            var reading = try pipeline.run(request, context: context, deadline: deadline)
+            // The handle the reading was just made with (nothing marked should it be gone).
+            if marksDictionaryWords, let handle = try? context.handle(forModel: request.language) {
+                AutoLanguage.markDictionaryWords(&reading, isWord: handle.isDictionaryWord)
+            }
             read(reading)
             guard let quality, when(reading) else { return AutoReading(first: reading) }
             var again = request

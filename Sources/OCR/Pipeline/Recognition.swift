@@ -20,6 +20,9 @@ public struct Recognition: Sendable, Equatable {
         public var box: Rect
         /// Indexes into the request's strokes that make up this word.
         public var strokes: [Int]
+        /// Whether the model that read it has it in its word list (marked only where that is
+        /// asked: `auto`'s Latin reading, `AutoLanguage.markDictionaryWords`).
+        var inDictionary = false
         public init(text: String, confidence: Double, box: Rect, strokes: [Int]) {
             self.text = text
             self.confidence = confidence

@@ -1,0 +1,10 @@
+import CTesseract
+
+extension TesseractHandle {
+    /// Whether the model's word list (its LSTM dictionary) has `word` as written or in lower
+    /// case (the list holds `fox`, and Tesseract accepts `Fox` but not `FOX`). Runs on the
+    /// handle's worker thread, as everything else done with it.
+    func isDictionaryWord(_ word: String) -> Bool {
+        TessBaseAPIIsValidWord(api, word) != 0 || TessBaseAPIIsValidWord(api, word.lowercased()) != 0
+    }
+}

@@ -67,15 +67,23 @@ public final class OCRWorkerPool: Sendable {
                 let clock = ContinuousClock()
                 let start = clock.now
                 let result: Result<Output, OCRError>
+                context.didNoWorkInJob = false
                 do throws(OCRError) {
                     result = .success(try work(context))
-                    counters.jobsSucceeded.add(1, ordering: .relaxed)
+                    if context.didNoWorkInJob {
+                        counters.jobsSkipped.add(1, ordering: .relaxed)
+                    } else {
+                        counters.jobsSucceeded.add(1, ordering: .relaxed)
+                    }
                 } catch {
                     result = .failure(error)
                     counters.jobsFailed.add(1, ordering: .relaxed)
                 }
-                // Counted before the completion runs, so whoever it wakes sees the job's time.
-                counters.busyNanoseconds.add((clock.now - start).nanoseconds, ordering: .relaxed)
+                // Counted before the completion runs, so whoever it wakes sees the job's time (a
+                // job that did nothing has none: the mean job time is that of jobs that worked).
+                if !context.didNoWorkInJob {
+                    counters.busyNanoseconds.add((clock.now - start).nanoseconds, ordering: .relaxed)
+                }
                 completion(result)
             },
             cancel: { error in

@@ -7,8 +7,11 @@ public struct OCRPoolMetrics: Sendable, Hashable {
     public var queueDepth: Int
     /// Workers running a job now.
     public var busyWorkers: Int
-    /// Jobs that ran and returned a value.
+    /// Jobs that ran, did their work and returned a value.
     public var jobsSucceeded: Int
+    /// Jobs that ran and found nothing to do (`WorkerContext.didNoWork()`: an `auto` job whose
+    /// reading was no longer needed or is put off). Not in the mean job time behind `Retry-After`.
+    public var jobsSkipped: Int
     /// Jobs that ran and threw (including deadline misses).
     public var jobsFailed: Int
     /// `submit` calls refused with `.overloaded`.
@@ -25,7 +28,7 @@ public struct OCRPoolMetrics: Sendable, Hashable {
     public var busyTime: Duration
 
     /// All zero: no workers, nothing run.
-    public static let idle = OCRPoolMetrics(workerCount: 0, queueDepth: 0, busyWorkers: 0, jobsSucceeded: 0, jobsFailed: 0,
+    public static let idle = OCRPoolMetrics(workerCount: 0, queueDepth: 0, busyWorkers: 0, jobsSucceeded: 0, jobsSkipped: 0, jobsFailed: 0,
                                             jobsRejected: 0, jobsCancelled: 0, deadlineExceeded: 0, recognitions: 0,
                                             recognitionTime: .zero, busyTime: .zero)
 }
@@ -34,6 +37,7 @@ public struct OCRPoolMetrics: Sendable, Hashable {
 final class PoolCounters: Sendable {
     let busyWorkers = Atomic<Int>(0)
     let jobsSucceeded = Atomic<Int>(0)
+    let jobsSkipped = Atomic<Int>(0)
     let jobsFailed = Atomic<Int>(0)
     let jobsRejected = Atomic<Int>(0)
     let jobsCancelled = Atomic<Int>(0)
@@ -48,6 +52,7 @@ final class PoolCounters: Sendable {
             queueDepth: queueDepth,
             busyWorkers: busyWorkers.load(ordering: .relaxed),
             jobsSucceeded: jobsSucceeded.load(ordering: .relaxed),
+            jobsSkipped: jobsSkipped.load(ordering: .relaxed),
             jobsFailed: jobsFailed.load(ordering: .relaxed),
             jobsRejected: jobsRejected.load(ordering: .relaxed),
             jobsCancelled: jobsCancelled.load(ordering: .relaxed),

@@ -12,6 +12,14 @@ public final class WorkerContext {
     /// started. Handles are named after their model, so two aliases of one model share one.
     public let defaultHandle: TesseractHandle
 
+    /// Whether the job running now said it found nothing to do (`didNoWork()`); reset by the
+    /// pool before each job.
+    var didNoWorkInJob = false
+
+    /// The job running now found nothing to do (its reading is no longer needed, or put off):
+    /// the pool counts it as skipped, and its time not in the mean job time.
+    public func didNoWork() { didNoWorkInJob = true }
+
     /// Other languages, least recently used first.
     private var cachedHandles: [TesseractHandle] = []
     private let counters: PoolCounters

@@ -158,6 +158,9 @@ extension AutoLanguageTests {
             pool.shutdown()   // let a job still queued end before counting
             let readings = pool.metrics.recognitions
             #expect(onlyKorean ? readings == 1 : readings > 1, "\(sample.text): \(readings) Tesseract readings")
+            // The Latin job, taken first, was put off: counted as skipped, not as a job's work.
+            #expect(pool.metrics.jobsSkipped == 1, "\(sample.text): \(pool.metrics)")
+            #expect(pool.metrics.jobsSucceeded == (onlyKorean ? 1 : 2), "\(sample.text): \(pool.metrics)")
             #expect(text.withLock { $0 } == AutoLanguage.decide(latin: own[0], korean: own[1], density: density, strokes: strokes).reading.text)
         }
     }

@@ -29,6 +29,23 @@ private final class Completions<Output: Sendable>: Sendable {
         #expect(metrics.recognitionTime > .zero && metrics.busyTime >= metrics.recognitionTime)
     }
 
+    @Test func aJobThatDidNoWorkIsCountedApartWithoutItsTime() throws {
+        let pool = try pool(workers: 1, queueDepth: 2)
+        defer { pool.shutdown() }
+        let completions = Completions<Int>()
+        // The second job takes longer, and says it did nothing.
+        try pool.submit({ _ in Thread.sleep(forTimeInterval: 0.05); return 1 }, completion: completions.record)
+        try pool.submit({ context in Thread.sleep(forTimeInterval: 0.3); context.didNoWork(); return 2 }, completion: completions.record)
+        #expect(eventually { completions.all.count == 2 })
+        let metrics = pool.metrics
+        #expect(metrics.jobsSucceeded == 1 && metrics.jobsSkipped == 1 && metrics.jobsFailed == 0)
+        #expect(metrics.busyTime >= .milliseconds(50) && metrics.busyTime < .milliseconds(300), "the first job's time only: \(metrics.busyTime)")
+        // The flag is the job's own: the next job on the same worker counts as work again.
+        try pool.submit({ _ in 3 }, completion: completions.record)
+        #expect(eventually { completions.all.count == 3 })
+        #expect(pool.metrics.jobsSucceeded == 2 && pool.metrics.jobsSkipped == 1)
+    }
+
     @Test func rejectsWithOverloadedWhenTheQueueIsFull() throws {
         let pool = try pool(workers: 1, queueDepth: 1)
         defer { pool.shutdown() }

@@ -179,8 +179,12 @@ public final class InkRecognizer: InkRecognizing {
         let (request, pipeline) = try prepare(request)
         try pool.submit(admitted: admitted, { [request] context throws(OCRError) in
             switch start(request.strokes) {
-            case .skip: return AutoReading(first: .empty)
-            case .putOff: return nil
+            case .skip:
+                context.didNoWork()
+                return AutoReading(first: .empty)
+            case .putOff:
+                context.didNoWork()
+                return nil
             case .read: break
             }
             var reading = try pipeline.run(request, context: context, deadline: deadline)

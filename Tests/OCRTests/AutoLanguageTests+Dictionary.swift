@@ -24,16 +24,18 @@ extension AutoLanguageTests {
     }
 
     @Test func wordsOfTheListAreMarkedWithoutThePunctuationAroundThem() {
-        let list: Set<String> = ["paradox", "don't", "a", "i", "of", "x"]
-        let reading = Self.marked(Self.wordsReading("(Paradox), don't a I of x 4x", 0.7), list: list)
+        let list: Set<String> = ["paradox", "don't", "a", "i", "of", "x", "ox", "fox"]
+        let reading = Self.marked(Self.wordsReading("(Paradox), don't a I of x 4ox fox5", 0.7), list: list)
         let marks = reading.lines[0].words.map(\.inDictionary)
         // "(Paradox)," and "don't" are words of the list; a lone "a" and "I" are, a lone other letter
-        // never is; "4x" is not letters only.
-        #expect(marks == [true, true, true, true, true, false, false])
+        // never is; "4ox" and "fox5" are not letters only (a digit is not punctuation around a word).
+        #expect(marks == [true, true, true, true, true, false, false, false])
         #expect(AutoLanguage.isDictionaryReading(reading) == false, "one word of the reading is not one of the list")
         #expect(AutoLanguage.isDictionaryReading(Self.marked(Self.wordsReading("paradox", 0.7), list: list)))
-        // Fewer than three letters in all: `of` says nothing about the script.
+        // Fewer than three letters in all: `of` says nothing about the script, nor do lone `I`s and `a`s.
         #expect(!AutoLanguage.isDictionaryReading(Self.marked(Self.wordsReading("of", 0.7), list: list)))
+        #expect(!AutoLanguage.isDictionaryReading(Self.marked(Self.wordsReading("I a I of", 0.7), list: list)))
+        #expect(AutoLanguage.isDictionaryReading(Self.marked(Self.wordsReading("I of ox", 0.7), list: list)))
         #expect(!AutoLanguage.isDictionaryReading(Self.wordsReading("paradox", 0.7)), "not marked")
     }
 
@@ -59,6 +61,23 @@ extension AutoLanguageTests {
         let hangul = Self.reading([Self.line("사다", 0.92, width: 80)], ocrMs: 3)
         let words2 = Self.marked(Self.wordsReading("fox", 0.77, width: 80), list: list)
         #expect(AutoLanguage.choose(latin: words2, korean: hangul, density: AutoLanguage.hangulDensity).text == "사다")
+    }
+
+    /// Through the pipeline: the Latin job marks its words, with its model's list (a word marked
+    /// in an answer is one the handle finds).
+    @Test func theLatinJobMarksTheWordsOfItsList() throws {
+        let samples = Array(try Corpus.samples("hand-words.jsonl").prefix(12))
+        let readings = try ShippedModelTests.recognitions(samples, language: AutoLanguage.name, quality: .fast, workers: 2)
+        let words = readings.compactMap { $0 }.flatMap { $0.lines.flatMap(\.words) }
+        let marked = words.filter(\.inDictionary)
+        #expect(!marked.isEmpty, "\(words.map(\.text))")
+        let handle = try TesseractHandle(tessdataPath: ShippedModelTests.modelsDirectory, language: "ink")
+        for word in words {
+            let core = AutoLanguage.letterCore(word.text)
+            let expected = core.count >= 2 && core.allSatisfy { $0.isLetter || $0 == "'" } && handle.isDictionaryWord(core)
+            // A Korean answer's words are never marked; a Latin one's are marked as the list says.
+            #expect(!word.inDictionary || expected, "\(word.text)")
+        }
     }
 
     @Test func theLatinModelsWordListIsAskedThroughItsHandle() throws {

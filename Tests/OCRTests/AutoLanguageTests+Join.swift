@@ -141,9 +141,12 @@ extension AutoLanguageTests {
             let strokes = RecognitionImagingTests.strokes(sample)
             let density = AutoLanguage.density(strokes, segmentation: segmentation)
             #expect(density >= AutoLanguage.putOffDensity, "\(sample.text): \(density)")
-            let own = try ["ink", "kor-ink"].map { language in
+            var own = try ["ink", "kor-ink"].map { language in
                 try #require(ShippedModelTests.recognitions([sample], language: language, quality: .fast, catalog: catalog)[0])
             }
+            // As the Latin job does: its words marked with its model's list.
+            let ink = try TesseractHandle(tessdataPath: ShippedModelTests.modelsDirectory, language: "ink")
+            AutoLanguage.markDictionaryWords(&own[0], isWord: ink.isDictionaryWord)
             let pool = try OCRWorkerPool(configuration: OCRConfiguration(workerCount: 1, queueDepth: 8, defaultLanguage: "ink", catalog: catalog))
             defer { pool.shutdown() }
             let recognizer = InkRecognizer(pool: pool, automaticLanguages: ("ink", "kor-ink"))

@@ -6,9 +6,9 @@ import Ink
 ///
 /// 1. A reading that settles it: the Korean one when it is sure (confidence 0.5 or more), mostly
 ///    Hangul and fills the ink (`settles(korean:)`); the Latin one when it is sure (0.85 or more,
-///    or 0.5 or more when its words are words of the Latin model's word list: `settles(latin:)`). When both settle, the Korean one on ink written as densely as Hangul
-///    (`StrokeDensity`, lines found as for Hangul: 3 strokes per line height or more,
-///    `hangulDensity`; held-out Korean hands and notes at least 3.3 for nine samples in ten,
+///    or 0.5 or more when its words are words of the Latin model's word list: `settles(latin:)`).
+///    When both settle, the Korean one on ink written as densely as Hangul (`StrokeDensity`,
+///    lines found as for Hangul: 3 strokes per line height or more, `hangulDensity`; held-out Korean hands and notes at least 3.3 for nine samples in ten,
 ///    held-out Latin words and text segments at most 3.0 for nine in ten), else the Latin one.
 /// 2. Else the Korean reading when the Korean model wrote mostly Hangul (a syllable counts as 2.5
 ///    Latin letters: it is about as wide as two or three) and its reading fills the ink (a
@@ -194,14 +194,17 @@ public enum AutoLanguage {
         var letters = 0
         for word in reading.lines.flatMap(\.words) {
             guard word.inDictionary else { return false }
-            letters += word.text.unicodeScalars.filter { $0.properties.isAlphabetic }.count
+            // `I` and `a` are words, but what the Latin model makes of a lone vertical stroke: they
+            // are not counted towards the three letters.
+            let count = word.text.unicodeScalars.filter { $0.properties.isAlphabetic }.count
+            if count >= 2 { letters += count }
         }
         return letters >= 3
     }
 
     /// Marks the words of `reading` that `isWord` (the Latin model's word list) has: letters
-    /// only once punctuation around them is taken off (an apostrophe inside stays), two or more
-    /// of them (`I`, `a` alone).
+    /// only once the punctuation and symbols around them are taken off (an apostrophe inside
+    /// stays; a digit anywhere, `4ox`, is not a word), two or more of them (`I`, `a` alone).
     static func markDictionaryWords(_ reading: inout Recognition, isWord: (String) -> Bool) {
         for line in reading.lines.indices {
             for index in reading.lines[line].words.indices {
@@ -214,10 +217,10 @@ public enum AutoLanguage {
         }
     }
 
-    /// A word without the characters other than letters before its first letter and after its last.
-    private static func letterCore(_ word: String) -> String {
-        let isLetter = { (c: Character) in c.isLetter }
-        guard let first = word.firstIndex(where: isLetter), let last = word.lastIndex(where: isLetter) else { return "" }
+    /// A word without the punctuation and symbols before and after it (`(Paradox),` → `Paradox`).
+    static func letterCore(_ word: String) -> String {
+        let isKept = { (c: Character) in !(c.isPunctuation || c.isSymbol) }
+        guard let first = word.firstIndex(where: isKept), let last = word.lastIndex(where: isKept) else { return "" }
         return String(word[first...last])
     }
 

@@ -188,8 +188,9 @@ public final class InkRecognizer: InkRecognizing {
             case .read: break
             }
             var reading = try pipeline.run(request, context: context, deadline: deadline)
-            // The handle the reading was just made with (nothing marked should it be gone).
-            if marksDictionaryWords, let handle = try? context.handle(forModel: request.language) {
+            // With the handle the reading was just made with (a reading without words asks nothing).
+            if marksDictionaryWords, reading.lines.contains(where: { !$0.words.isEmpty }),
+               let handle = try? context.handle(forModel: request.language) {
                 AutoLanguage.markDictionaryWords(&reading, isWord: handle.isDictionaryWord)
             }
             read(reading)

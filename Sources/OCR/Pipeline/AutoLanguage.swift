@@ -8,8 +8,9 @@ import Ink
 ///    Hangul and fills the ink (`settles(korean:)`); the Latin one when it is sure (0.85 or more,
 ///    or 0.5 or more when its words are words of the Latin model's word list: `settles(latin:)`).
 ///    When both settle, the Korean one on ink written as densely as Hangul (`StrokeDensity`,
-///    lines found as for Hangul: 3 strokes per line height or more, `hangulDensity`; held-out Korean hands and notes at least 3.3 for nine samples in ten,
-///    held-out Latin words and text segments at most 3.0 for nine in ten), else the Latin one.
+///    lines found as for Hangul: 3 strokes per line height or more, `hangulDensity`; held-out
+///    Korean hands and notes at least 3.3 for nine samples in ten, held-out Latin words and text
+///    segments at most 3.0 for nine in ten), else the Latin one.
 /// 2. Else the Korean reading when the Korean model wrote mostly Hangul (a syllable counts as 2.5
 ///    Latin letters: it is about as wide as two or three) and its reading fills the ink (a
 ///    syllable is about as wide as the line is high, a Latin letter or digit half of that: Latin

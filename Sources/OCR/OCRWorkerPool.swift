@@ -67,10 +67,14 @@ public final class OCRWorkerPool: Sendable {
                 let clock = ContinuousClock()
                 let start = clock.now
                 let result: Result<Output, OCRError>
+                var skipped = false
                 context.didNoWorkInJob = false
                 do throws(OCRError) {
-                    result = .success(try work(context))
-                    if context.didNoWorkInJob {
+                    let output = try work(context)
+                    // Only a job that returned can have done nothing (one that threw failed).
+                    skipped = context.didNoWorkInJob
+                    result = .success(output)
+                    if skipped {
                         counters.jobsSkipped.add(1, ordering: .relaxed)
                     } else {
                         counters.jobsSucceeded.add(1, ordering: .relaxed)
@@ -79,9 +83,10 @@ public final class OCRWorkerPool: Sendable {
                     result = .failure(error)
                     counters.jobsFailed.add(1, ordering: .relaxed)
                 }
+                context.didNoWorkInJob = false
                 // Counted before the completion runs, so whoever it wakes sees the job's time (a
                 // job that did nothing has none: the mean job time is that of jobs that worked).
-                if !context.didNoWorkInJob {
+                if !skipped {
                     counters.busyNanoseconds.add((clock.now - start).nanoseconds, ordering: .relaxed)
                 }
                 completion(result)

@@ -24,7 +24,7 @@ public struct OCRPoolMetrics: Sendable, Hashable {
     public var recognitions: Int
     /// Time spent inside Tesseract by those recognitions, summed over workers.
     public var recognitionTime: Duration
-    /// Time workers spent running jobs, summed over workers.
+    /// Time workers spent running jobs, summed over workers (skipped jobs left out: `jobsSkipped`).
     public var busyTime: Duration
 
     /// All zero: no workers, nothing run.

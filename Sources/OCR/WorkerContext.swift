@@ -16,8 +16,10 @@ public final class WorkerContext {
     /// pool before each job.
     var didNoWorkInJob = false
 
-    /// The job running now found nothing to do (its reading is no longer needed, or put off):
-    /// the pool counts it as skipped, and its time not in the mean job time.
+    /// The job running now found nothing to do (its reading is no longer needed, or put off) and
+    /// read nothing: when it returns, the pool counts it as skipped, and its time not in the
+    /// workers' busy time (so not in the mean job time behind `Retry-After`). A job that throws
+    /// afterwards counts as failed, with its time.
     public func didNoWork() { didNoWorkInJob = true }
 
     /// Other languages, least recently used first.

@@ -33,17 +33,25 @@ private final class Completions<Output: Sendable>: Sendable {
         let pool = try pool(workers: 1, queueDepth: 2)
         defer { pool.shutdown() }
         let completions = Completions<Int>()
-        // The second job takes longer, and says it did nothing.
+        // The second job takes far longer, and says it did nothing.
         try pool.submit({ _ in Thread.sleep(forTimeInterval: 0.05); return 1 }, completion: completions.record)
-        try pool.submit({ context in Thread.sleep(forTimeInterval: 0.3); context.didNoWork(); return 2 }, completion: completions.record)
-        #expect(eventually { completions.all.count == 2 })
+        try pool.submit({ context in Thread.sleep(forTimeInterval: 1); context.didNoWork(); return 2 }, completion: completions.record)
+        #expect(eventually(within: 30) { completions.all.count == 2 })
         let metrics = pool.metrics
         #expect(metrics.jobsSucceeded == 1 && metrics.jobsSkipped == 1 && metrics.jobsFailed == 0)
-        #expect(metrics.busyTime >= .milliseconds(50) && metrics.busyTime < .milliseconds(300), "the first job's time only: \(metrics.busyTime)")
-        // The flag is the job's own: the next job on the same worker counts as work again.
+        #expect(metrics.busyTime >= .milliseconds(50) && metrics.busyTime < .seconds(1), "the first job's time only: \(metrics.busyTime)")
+        // The flag is the job's own: the next job on the same worker counts as work again, and one
+        // that says it did nothing and then throws failed, with its time.
         try pool.submit({ _ in 3 }, completion: completions.record)
-        #expect(eventually { completions.all.count == 3 })
-        #expect(pool.metrics.jobsSucceeded == 2 && pool.metrics.jobsSkipped == 1)
+        try pool.submit({ context throws(OCRError) -> Int in
+            context.didNoWork()
+            Thread.sleep(forTimeInterval: 1)
+            throw .shuttingDown
+        }, completion: completions.record)
+        #expect(eventually(within: 30) { completions.all.count == 4 })
+        let after = pool.metrics
+        #expect(after.jobsSucceeded == 2 && after.jobsSkipped == 1 && after.jobsFailed == 1)
+        #expect(after.busyTime >= metrics.busyTime + .seconds(1), "the failed job's time counts")
     }
 
     @Test func rejectsWithOverloadedWhenTheQueueIsFull() throws {

@@ -178,6 +178,8 @@ public final class InkRecognizer: InkRecognizing {
                            completion: @escaping @Sendable (Result<AutoReading?, OCRError>) -> Void) throws(OCRError) {
         let (request, pipeline) = try prepare(request)
         try pool.submit(admitted: admitted, { [request] context throws(OCRError) in
+            // A job that reads nothing is counted as skipped (the density it may have worked out,
+            // a small part of a reading's time, is then left out of the workers' busy time).
             switch start(request.strokes) {
             case .skip:
                 context.didNoWork()

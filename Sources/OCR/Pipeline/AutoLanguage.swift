@@ -188,9 +188,9 @@ public enum AutoLanguage {
     }
 
     /// Whether every word of a reading is one of the Latin model's word list (`inDictionary`,
-    /// marked by the Latin job: `markDictionaryWords`), with three letters or more in all. The
-    /// Latin model reads Hangul as short strings of letters and digits; read as whole words of
-    /// its list, the ink was mostly Latin (held-out: `training/RUNS.md`).
+    /// marked by the Latin job: `markDictionaryWords`), with three letters or more in its words
+    /// of two or more. The Latin model reads Hangul as short strings of letters and digits; read
+    /// as whole words of its list, the ink was mostly Latin (held-out: `training/RUNS.md`).
     static func isDictionaryReading(_ reading: Recognition) -> Bool {
         var letters = 0
         for word in reading.lines.flatMap(\.words) {

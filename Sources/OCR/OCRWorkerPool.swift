@@ -83,7 +83,6 @@ public final class OCRWorkerPool: Sendable {
                     result = .failure(error)
                     counters.jobsFailed.add(1, ordering: .relaxed)
                 }
-                context.didNoWorkInJob = false
                 // Counted before the completion runs, so whoever it wakes sees the job's time (a
                 // job that did nothing has none: the mean job time is that of jobs that worked).
                 if !skipped {

@@ -5,6 +5,8 @@ extension TesseractHandle {
     /// case (the list holds `fox`, and Tesseract accepts `Fox` but not `FOX`). Runs on the
     /// handle's worker thread, as everything else done with it.
     func isDictionaryWord(_ word: String) -> Bool {
-        TessBaseAPIIsValidWord(api, word) != 0 || TessBaseAPIIsValidWord(api, word.lowercased()) != 0
+        if TessBaseAPIIsValidWord(api, word) != 0 { return true }
+        let lower = word.lowercased()
+        return lower != word && TessBaseAPIIsValidWord(api, lower) != 0
     }
 }

@@ -197,6 +197,53 @@ extension AutoLanguageTests {
     /// apart: `auto` reads each line with the model of its script, near what each model reads of
     /// its own line alone. (Chosen for the whole ink, these 24 read at 0.34 CER against 0.10 line
     /// by line; `training/RUNS.md`, "Line by line", measures it on held-out ink.)
+    /// A line of `text` in `box`, no words.
+    static func line(_ text: String, _ confidence: Double, _ box: Rect) -> Recognition.Line {
+        Recognition.Line(text: text, confidence: confidence, box: box, words: [])
+    }
+
+    /// A column of names: the Korean line finder joins its rows into a narrow line and reads it
+    /// as a syllable that fills it; the Latin model reads each row as a line of letters.
+    @Test func rowsOfLettersTheKoreanLineFinderJoinedStayLatin() {
+        let names = Self.reading([Self.line("Swarze", 0.45, Rect(x: 0, y: 0, width: 150, height: 40)),
+                                  Self.line("Thornton", 0.5, Rect(x: 5, y: 60, width: 160, height: 40)),
+                                  Self.line("Unbar", 0.42, Rect(x: 10, y: 120, width: 120, height: 40))], ocrMs: 3)
+        let syllable = Self.reading([Self.line("는", 0.39, Rect(x: 0, y: 0, width: 165, height: 160))], ocrMs: 5)
+        #expect(AutoLanguage.fill(syllable, names) >= AutoLanguage.sparseFill)
+        #expect(AutoLanguage.joinsRows(korean: syllable, latin: names))
+        for density in [1.0, 2.5, 3.5] {
+            #expect(AutoLanguage.choose(latin: names, korean: syllable, density: density).text == names.text)
+        }
+        // A sure Korean reading still settles it (the rule is for the fill of an unsure one).
+        let sure = Self.reading([Self.line("는", 0.9, Rect(x: 0, y: 0, width: 165, height: 160))], ocrMs: 5)
+        #expect(AutoLanguage.choose(latin: names, korean: sure, density: 3.5).text == "는")
+
+        // A Hangul word the Latin model cut into an upper and a lower row: the Korean line is wide
+        // (three syllables), so its rows are not rows of writing.
+        let cut = Self.reading([Self.line("OVETEL", 0.3, Rect(x: 0, y: 0, width: 120, height: 22)),
+                                Self.line("zat", 0.3, Rect(x: 0, y: 24, width: 110, height: 16))], ocrMs: 3)
+        let word = Self.reading([Self.line("일탈돼", 0.45, Rect(x: 0, y: 0, width: 120, height: 40))], ocrMs: 5)
+        #expect(!AutoLanguage.joinsRows(korean: word, latin: cut))
+        #expect(AutoLanguage.choose(latin: cut, korean: word, density: 3.5).text == "일탈돼")
+        // A syllable or two the Latin model read as rows of one or two characters.
+        let bits = Self.reading([Self.line("7", 0.6, Rect(x: 0, y: 0, width: 30, height: 14)),
+                                 Self.line("T", 0.6, Rect(x: 0, y: 16, width: 40, height: 10)),
+                                 Self.line("2 u", 0.5, Rect(x: 0, y: 28, width: 40, height: 12))], ocrMs: 3)
+        let one = Self.reading([Self.line("꿀", 0.45, Rect(x: 0, y: 0, width: 40, height: 40))], ocrMs: 5)
+        #expect(!AutoLanguage.joinsRows(korean: one, latin: bits))
+        #expect(AutoLanguage.choose(latin: bits, korean: one, density: 3.5).text == "꿀")
+        // Two short Hangul words stacked, which the Latin model read as rows of loose letters.
+        let loose = Self.reading([Self.line("at cs", 0.3, Rect(x: 0, y: 0, width: 110, height: 40)),
+                                  Self.line("u id! At", 0.3, Rect(x: 0, y: 60, width: 120, height: 40))], ocrMs: 3)
+        let stack = Self.reading([Self.line("잖덮특", 0.3, Rect(x: 0, y: 0, width: 120, height: 100))], ocrMs: 5)
+        #expect(!AutoLanguage.joinsRows(korean: stack, latin: loose))
+        #expect(AutoLanguage.choose(latin: loose, korean: stack, density: 3.5).text == "잖덮특")
+        // Rows side by side, not one under the other, are no column.
+        let side = Self.reading([Self.line("Swarze", 0.45, Rect(x: 0, y: 0, width: 80, height: 40)),
+                                 Self.line("Thornton", 0.5, Rect(x: 85, y: 10, width: 80, height: 40))], ocrMs: 3)
+        #expect(!AutoLanguage.joinsRows(korean: syllable, latin: side))
+    }
+
     @Test func aHangulLineAboveALatinLineIsReadLineByLine() throws {
         let hangul = Array(try Corpus.samples("hangul-words.jsonl", folder: "hangul").prefix(24))
         let latin = Array(try Corpus.samples("script.jsonl").prefix(24))

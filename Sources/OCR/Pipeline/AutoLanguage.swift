@@ -15,8 +15,9 @@ import Ink
 ///    Latin letters: it is about as wide as two or three) and its reading fills the ink (a
 ///    syllable is about as wide as the line is high, a Latin letter or digit half of that: Latin
 ///    ink it misreads comes back as one or two syllables; on ink as sparse as Latin, under 2 strokes
-///    per line height, which held-out Hangul hardly ever is, it must fill 0.8 of it), or when the
-///    Latin model read nothing; else the Latin reading.
+///    per line height, which held-out Hangul hardly ever is, it must fill 0.8 of it; and not when
+///    a narrow Korean line holds rows the Latin model read as lines of letters, `joinsRows`), or
+///    when the Latin model read nothing; else the Latin reading.
 ///
 /// The models' confidences alone do not decide: the Latin model reads Hangul as noise about as
 /// confident as the Korean model's reading. Rules and thresholds were chosen on held-out ink
@@ -176,7 +177,44 @@ public enum AutoLanguage {
         if settles(korean: korean), dense || !latinSettles { return true }
         if latinSettles { return false }
         if latin.text.isEmpty { return !korean.text.isEmpty }
+        if joinsRows(korean: korean, latin: latin) { return false }
         return isMostlyHangul(korean.text) && fill(korean, latin) >= (sparse ? sparseFill : minimumFill)
+    }
+
+    /// Width over height under which a Korean line holds at most two syllables.
+    static let narrowLineAspect = 2.0
+    /// Letters in a row a Latin line needs to count as a row of writing in `joinsRows` (the Latin
+    /// model reads two lines of Hangul stacked as rows such as `L E E` or `at cs`).
+    static let rowLetters = 3
+
+    /// Whether the Korean line finder joined rows of writing that the Latin model read as lines
+    /// of letters: a Korean line no wider than `narrowLineAspect` times its height holds two or
+    /// more Latin lines with `rowLetters` letters or more in a row, one under the other (a column of names,
+    /// a list). A Hangul line that narrow is a syllable or two; the Latin model cuts Hangul into
+    /// rows of a few noise characters, or across a long line. Its fill then counts rows as if
+    /// they were one line, so an unsure Korean reading of it is not kept by its fill.
+    static func joinsRows(korean: Recognition, latin: Recognition) -> Bool {
+        let rows = latin.lines.filter { line in
+            var run = 0, longest = 0
+            for scalar in line.text.unicodeScalars {
+                run = scalar.isASCII && scalar.properties.isAlphabetic ? run + 1 : 0
+                longest = max(longest, run)
+            }
+            return longest >= rowLetters
+        }
+        guard rows.count >= 2 else { return false }
+        return korean.lines.contains { line in
+            let box = line.box
+            guard box.height > 0, box.width <= narrowLineAspect * box.height else { return false }
+            let inside = rows.map(\.box).filter { row in
+                guard let common = row.intersection(box) else { return false }
+                return common.height > 0.5 * row.height && common.width > 0.5 * row.width
+            }.sorted { $0.minY < $1.minY }
+            // Two of them one under the other: at most a quarter of the smaller height shared.
+            return zip(inside, inside.dropFirst()).contains { upper, lower in
+                min(upper.maxY, lower.maxY) - max(upper.minY, lower.minY) <= 0.25 * min(upper.height, lower.height)
+            }
+        }
     }
 
     /// Whether the Latin reading settles the choice (whatever the Korean model wrote, unless that

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Recognition latency of the shipped pen-ink model against Tesseract's stock English model, side
 # by side on the same inks in one run: one release server (one OCR worker, rate limit off), and
-# tools/eval.py with one connection sending each corpus with "lang": "eng" (read by `ink`, with
-# its dictionary), "ink-raw" (the same network without it) and "eng-stock", the three
+# tools/eval.py with one connection sending each corpus with "lang": "eng" (read by `ink-tall`,
+# the default, with its dictionary), "ink-raw" (`ink` without it) and "eng-stock", the three
 # interleaved, ROUNDS times. Prints client-side p50 per corpus and language (median of the
 # rounds) and the ratio to stock.
 #

@@ -3,7 +3,7 @@
 # eng, on the real and synthetic test corpora, the way the acceptance numbers in
 # Models/README.md were measured.
 #
-#   training/evaluate.sh [LANG...]          default: eng eng-stock (eng is read by the ink model)
+#   training/evaluate.sh [LANG...]          default: eng eng-stock (eng is read by the default, ink-tall)
 #   LIMIT=50 training/evaluate.sh ink       first 50 samples of each file (quick look)
 #   SETS=heldout training/evaluate.sh eng   the held-out persons and collections of train.sh
 #                                           (WORK/ink/dev-*.jsonl) instead of the test corpora

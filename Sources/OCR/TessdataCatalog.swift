@@ -18,8 +18,10 @@ import Foundation
 ///
 /// A hint model reads a model's requests under one character hint: `<model>-<hint>`
 /// (`ink-number`, the pen-ink network trained further on numbers alone, reads `ink`'s requests
-/// with the `number` hint) is used in its place when that file is installed (`model(for:hint:)`).
-/// The catalog is a snapshot taken when it is created.
+/// with the `number` hint) is used in its place when that file is installed (`model(for:hint:)`),
+/// and so is a model named for it explicitly (`["ink-tall": ["number": "ink-number", "digits":
+/// "ink"]]`: the taller reading's numbers and digits read by the networks that read them best),
+/// when both are installed. The catalog is a snapshot taken when it is created.
 public struct TessdataCatalog: Sendable, Hashable {
     /// Debian's location for Tesseract 5 models (`tesseract-ocr-*` packages).
     public static let debianTessdataDirectory = "/usr/share/tesseract-ocr/5/tessdata"
@@ -44,10 +46,13 @@ public struct TessdataCatalog: Sendable, Hashable {
 
     /// Scans the directories now. Missing directories contribute nothing (the catalog may then
     /// be empty; the pool reports that when it fails to load its default language).
+    /// - Parameter hintModels: model → hint (`CharacterHint.rawValue`) → the model that reads the
+    ///   first's requests under that hint, in preference to a `<model>-<hint>` file.
     public init(
         tessdataDirectory: String? = nil,
         extraDirectories: [String] = [],
         aliases: [String: String] = [:],
+        hintModels named: [String: [String: String]] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         let system = tessdataDirectory
@@ -75,6 +80,12 @@ public struct TessdataCatalog: Sendable, Hashable {
         for model in directories.keys {
             for hint in CharacterHint.allCases where hint != .text && directories[model + "-" + hint.rawValue] != nil {
                 hintModels[model, default: [:]][hint.rawValue] = model + "-" + hint.rawValue
+            }
+        }
+        for (model, hints) in named where directories[model] != nil {
+            for (hint, reader) in hints where directories[reader] != nil && reader != model
+                && CharacterHint(rawValue: hint).map({ $0 != .text }) == true {
+                hintModels[model, default: [:]][hint] = reader
             }
         }
         self.hintModels = hintModels

@@ -2,9 +2,10 @@ import Foundation
 import InkStickerApp
 import Testing
 
-/// The default recognition language: the shipped pen-ink model (`Models/ink.traineddata`),
-/// required at start-up unless `--lang` names another. A request for `eng` is read by the
-/// pen-ink model too (alias), and Tesseract's stock `eng` stays selectable as `eng-stock`.
+/// The default recognition language: the shipped pen-ink model that reads lines 48 pixels high
+/// (`Models/ink-tall.traineddata`), required at start-up unless `--lang` names another. A request
+/// for `eng` is read by it too (alias), the 36-pixel `ink` stays selectable, and so does
+/// Tesseract's stock `eng`, as `eng-stock`.
 @Suite(.serialized) struct DefaultLanguageTests {
     /// A short printed word of the ink fixtures, as request strokes.
     static func word() throws -> [[String: [Double]]] {
@@ -19,22 +20,25 @@ import Testing
         let harness = try ServiceHarness()
         let client = harness.client
         let languages = try client.request("GET", "/v1/languages")
-        #expect(languages.json["default"] as? String == "ink")
-        #expect((languages.json["languages"] as? [String]).map { Set($0).isSuperset(of: ["ink", "eng", "eng-stock"]) } == true)
+        #expect(languages.json["default"] as? String == "ink-tall")
+        #expect((languages.json["languages"] as? [String]).map { Set($0).isSuperset(of: ["ink", "ink-tall", "eng", "eng-stock"]) } == true)
         #expect(languages.json["aliases"] as? [String: String]
-                == ["eng": "ink", "eng-stock": "eng", "kor": "kor-ink", "ko": "kor-ink", "kor-stock": "kor"])
+                == ["eng": "ink-tall", "eng-stock": "eng", "kor": "kor-ink", "ko": "kor-ink", "kor-stock": "kor"])
         let strokes = try Self.word()
         var readings: [String: Any] = [:]
-        for lang in ["ink", "eng", "eng-stock"] {
+        for lang in ["ink-tall", "eng", "ink", "eng-stock"] {
             let read = try client.request("POST", "/v1/recognize", json: ["strokes": strokes, "lang": lang])
             #expect(read.status == 200)
             #expect((read.json["text"] as? String)?.isEmpty == false)
             readings[lang] = read.json["lines"]
         }
-        // One model behind "eng" and "ink": the same lines and words, confidences and boxes.
-        let ink = try JSONSerialization.data(withJSONObject: readings["ink"] ?? [], options: .sortedKeys)
+        // One model behind "eng" and "ink-tall": the same lines and words, confidences and boxes;
+        // another behind "ink".
+        let tall = try JSONSerialization.data(withJSONObject: readings["ink-tall"] ?? [], options: .sortedKeys)
         let eng = try JSONSerialization.data(withJSONObject: readings["eng"] ?? [], options: .sortedKeys)
-        #expect(ink == eng)
+        let ink = try JSONSerialization.data(withJSONObject: readings["ink"] ?? [], options: .sortedKeys)
+        #expect(tall == eng)
+        #expect(ink != eng)
     }
 
     /// Printed numbers of the ink fixtures (one line each), as request strokes.
@@ -49,10 +53,11 @@ import Testing
         }
     }
 
-    /// Under the `number` hint, `eng` and `ink` (the pen-ink model) are read by the number
-    /// network `ink-number` (Models/ink-number.traineddata): the same lines, confidences and
-    /// boxes as asking for `ink-number`; with `--hint-models ignore`, by `ink` itself (other
-    /// confidences at least: another network).
+    /// Under the `number` hint, `eng`, `ink-tall` and `ink` (the pen-ink models) are read by the
+    /// number network `ink-number` (Models/ink-number.traineddata): the same lines, confidences
+    /// and boxes as asking for `ink-number`; under `digits`, `eng` is read by `ink`; with
+    /// `--hint-models ignore`, by the model asked for (other confidences at least: another
+    /// network).
     @Test func numbersAreReadByTheNumberNetworkUnlessHintModelsAreIgnored() throws {
         let numbers = try Self.numbers()
         try #require(numbers.count >= 5)
@@ -68,20 +73,27 @@ import Testing
         }
         let harness = try ServiceHarness()
         let languages = try harness.client.request("GET", "/v1/languages")
-        #expect(languages.json["hintModels"] as? [String: [String: String]] == ["ink": ["number": "ink-number"]])
+        #expect(languages.json["hintModels"] as? [String: [String: String]]
+                == ["ink": ["number": "ink-number"], "ink-tall": ["number": "ink-number", "digits": "ink"]])
         let byNumberNetwork = try lines(harness.client, "ink-number", "number")
         #expect(try lines(harness.client, "eng", "number") == byNumberNetwork)
+        #expect(try lines(harness.client, "ink-tall", "number") == byNumberNetwork)
         #expect(try lines(harness.client, "ink", "number") == byNumberNetwork)
 
         let configuration = try AppOptions.parse(arguments: ["--hint-models", "ignore"], environment: [:])
         #expect(throws: OptionError.self) { try AppOptions.parse(arguments: ["--hint-models", "maybe"], environment: [:]) }
         let ignoring = try ServiceHarness { $0.usesHintModels = configuration.usesHintModels }
         #expect(try ignoring.client.request("GET", "/v1/languages").json["hintModels"] as? [String: [String: String]] == [:])
-        let byInk = try lines(ignoring.client, "eng", "number")
-        #expect(byInk != byNumberNetwork)
+        let byTall = try lines(ignoring.client, "eng", "number")
+        #expect(byTall != byNumberNetwork)
         #expect(try lines(ignoring.client, "ink-number", "number") == byNumberNetwork)
-        // The digits hint has no network of its own: ink reads it either way.
-        #expect(try lines(harness.client, "eng", "digits") == lines(ignoring.client, "eng", "digits"))
+        // Digits: `ink` reads the default's; ignoring hint models, the default itself.
+        let digitsByInk = try lines(harness.client, "ink", "digits")
+        #expect(try lines(harness.client, "eng", "digits") == digitsByInk)
+        #expect(try lines(ignoring.client, "ink", "digits") == digitsByInk)
+        let digitsByTall = try lines(ignoring.client, "eng", "digits")
+        #expect(digitsByTall != digitsByInk)
+        #expect(try lines(ignoring.client, "ink-tall", "digits") == digitsByTall)
     }
 
     @Test func aliasesCanBeSwitchedOff() throws {
@@ -102,7 +114,7 @@ import Testing
             _ = try ServiceHarness { $0.modelsDirectory = empty }
         } throws: { error in
             let message = String(describing: error)
-            return message.contains("ink.traineddata") && message.contains(empty) && message.contains("--lang eng")
+            return message.contains("ink-tall.traineddata") && message.contains(empty) && message.contains("--lang eng")
         }
         let harness = try ServiceHarness {
             $0.modelsDirectory = empty
@@ -111,7 +123,7 @@ import Testing
         }
         let languages = try harness.client.request("GET", "/v1/languages")
         #expect(languages.json["default"] as? String == "eng")
-        #expect((languages.json["languages"] as? [String])?.contains("ink") == false)
+        #expect((languages.json["languages"] as? [String]).map { !$0.contains("ink") && !$0.contains("ink-tall") } == true)
         // The aliases to the missing models are gone: eng (and kor) are the stock models again.
         #expect(languages.json["aliases"] as? [String: String] == ["eng-stock": "eng", "kor-stock": "kor"])
     }

@@ -99,7 +99,7 @@ import Testing
         let dir = try Self.temporaryDirectory()
         let (status, output) = try Self.run(["serve", "--port", "0", "--db", dir + "/db.sqlite", "--models", dir])
         #expect(status == 1)
-        #expect(output.contains("ink.traineddata is not in \(dir)") && output.contains("--lang eng"), "\(output)")
+        #expect(output.contains("ink-tall.traineddata is not in \(dir)") && output.contains("--lang eng"), "\(output)")
     }
 
     @Test func changedMigrationIsRefusedAtStartup() throws {

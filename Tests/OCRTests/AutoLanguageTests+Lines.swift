@@ -192,11 +192,6 @@ extension AutoLanguageTests {
         return join
     }
 
-    /// A Hangul word of the evaluation fonts written above a line of Latin script (cursive
-    /// Hershey fonts, which the Korean model reads worse than the Latin one), two line heights
-    /// apart: `auto` reads each line with the model of its script, near what each model reads of
-    /// its own line alone. (Chosen for the whole ink, these 24 read at 0.34 CER against 0.10 line
-    /// by line; `training/RUNS.md`, "Line by line", measures it on held-out ink.)
     /// A line of `text` in `box`, no words.
     static func line(_ text: String, _ confidence: Double, _ box: Rect) -> Recognition.Line {
         Recognition.Line(text: text, confidence: confidence, box: box, words: [])
@@ -244,6 +239,11 @@ extension AutoLanguageTests {
         #expect(!AutoLanguage.joinsRows(korean: syllable, latin: side))
     }
 
+    /// A Hangul word of the evaluation fonts written above a line of Latin script (cursive
+    /// Hershey fonts, which the Korean model reads worse than the Latin one), two line heights
+    /// apart: `auto` reads each line with the model of its script, near what each model reads of
+    /// its own line alone. (Chosen for the whole ink, these 24 read at 0.34 CER against 0.10 line
+    /// by line; `training/RUNS.md`, "Line by line", measures it on held-out ink.)
     @Test func aHangulLineAboveALatinLineIsReadLineByLine() throws {
         let hangul = Array(try Corpus.samples("hangul-words.jsonl", folder: "hangul").prefix(24))
         let latin = Array(try Corpus.samples("script.jsonl").prefix(24))

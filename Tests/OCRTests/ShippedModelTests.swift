@@ -3,8 +3,9 @@ import Ink
 import Testing
 @testable import OCR
 
-/// The pen-ink model shipped in `Models/ink.traineddata`, loaded and used the way the service
-/// does (catalog with the models directory, worker pool, full pipeline).
+/// The pen-ink models shipped in `Models/` (`ink.traineddata`, and `ink-tall.traineddata`, the
+/// default), loaded and used the way the service does (catalog with the models directory, worker
+/// pool, full pipeline).
 @Suite(.serialized) struct ShippedModelTests {
     /// `Models/` at the package root.
     static var modelsDirectory: String {
@@ -216,7 +217,7 @@ import Testing
         #expect(try read("eng", aliased) == ink)
     }
 
-    /// `ink-tall` (`ink`'s network reading 48-pixel lines): its lines are drawn as high as it
+    /// `ink-tall` (the default: `ink`'s network trained on lines 48 pixels high): its lines are drawn as high as it
     /// reads them, `ink`'s as before, and it reads hand-printed notes as `ink` does (the same
     /// bound as `readsPrintedInk`, and no worse than stock `eng`).
     @Test func theTallModelReadsLinesDrawnAsHighAsItsNetwork() throws {

@@ -88,6 +88,28 @@ import Testing
         }
     }
 
+    /// Hint models named in the configuration: the taller reading's numbers and digits read by
+    /// other networks, kept only when both models are installed, and never for the text hint.
+    @Test func namedHintModelsReadAnotherModelsRequests() throws {
+        let system = try makeDirectory(["eng.traineddata"])
+        let models = try makeDirectory(["ink.traineddata", "ink-tall.traineddata", "ink-number.traineddata"])
+        let catalog = TessdataCatalog(tessdataDirectory: system.path, extraDirectories: [models.path],
+                                      aliases: ["eng": "ink-tall"],
+                                      hintModels: ["ink-tall": ["number": "ink-number", "digits": "ink", "text": "ink"],
+                                                   "ink": ["digits": "ink-digits"], "kor-ink": ["number": "ink-number"]],
+                                      environment: [:])
+        #expect(catalog.hintModels == ["ink": ["number": "ink-number"], "ink-tall": ["number": "ink-number", "digits": "ink"]])
+        #expect(try catalog.model(for: "eng", hint: .number) == ("ink-number", models.path))
+        #expect(try catalog.model(for: "eng", hint: .digits) == ("ink", models.path))
+        #expect(try catalog.model(for: "eng", hint: .text) == ("ink-tall", models.path))
+        #expect(try catalog.model(for: "ink", hint: .digits) == ("ink", models.path))
+        // Named in preference to a `<model>-<hint>` file.
+        let files = try makeDirectory(["ink.traineddata", "ink-number.traineddata", "ink-old.traineddata"])
+        let preferring = TessdataCatalog(tessdataDirectory: system.path, extraDirectories: [files.path],
+                                         hintModels: ["ink": ["number": "ink-old"]], environment: [:])
+        #expect(try preferring.model(for: "ink", hint: .number) == ("ink-old", files.path))
+    }
+
     @Test func withoutItsModelAnAliasedNameIsTheFileAgain() throws {
         let system = try makeDirectory(["eng.traineddata"])
         let catalog = TessdataCatalog(tessdataDirectory: system.path, aliases: ["eng": "ink", "eng-stock": "eng"],

@@ -34,16 +34,21 @@ public struct AppConfiguration: Sendable {
     /// Language used when a request names none. Replaced at start-up by `preferredLanguage`
     /// unless `--lang` set this (which clears the preference).
     public var defaultLanguage = "eng"
-    /// The model that becomes the default language: `ink`, the pen-ink model shipped in
-    /// `Models/` (see Models/README.md). Start-up fails with a clear message when it is missing;
-    /// `--lang` sets `defaultLanguage` and clears this, for running without it.
-    public var preferredLanguage: String? = "ink"
+    /// The model that becomes the default language: `ink-tall`, the pen-ink model shipped in
+    /// `Models/` that reads lines 48 pixels high (see Models/README.md). Start-up fails with a
+    /// clear message when it is missing; `--lang` sets `defaultLanguage` and clears this, for
+    /// running without it.
+    public var preferredLanguage: String? = "ink-tall"
     /// Request names read by another model (name → model file name). By default a request for
     /// English (`eng`) is read by the pen-ink model, and Tesseract's stock `eng` stays available
     /// as `eng-stock`. An alias whose model is not installed is ignored, so without
-    /// `Models/ink.traineddata` `eng` is the stock model again. Korean likewise: `kor` and `ko`
-    /// are the Korean pen-ink model, `kor-stock` Tesseract's `kor` (tesseract-ocr-kor).
-    public var languageAliases = ["eng": "ink", "eng-stock": "eng", "kor": "kor-ink", "ko": "kor-ink", "kor-stock": "kor"]
+    /// `Models/ink-tall.traineddata` `eng` is the stock model again. Korean likewise: `kor` and
+    /// `ko` are the Korean pen-ink model, `kor-stock` Tesseract's `kor` (tesseract-ocr-kor).
+    public var languageAliases = ["eng": "ink-tall", "eng-stock": "eng", "kor": "kor-ink", "ko": "kor-ink", "kor-stock": "kor"]
+    /// Models that read another model's requests under a character hint (model → hint → model),
+    /// beside the `<model>-<hint>` files: the default reading's numbers by `ink-number` and its
+    /// isolated digits by `ink` (the 36-pixel network, which reads them better).
+    public var hintModels = ["ink-tall": ["number": "ink-number", "digits": "ink"]]
     /// Which models read ink split into lines by blocks of strokes rather than stroke by stroke
     /// (see `SyllableBlockPolicy`): by default the Korean ones.
     public var syllableBlocks = SyllableBlockPolicy.koreanModels

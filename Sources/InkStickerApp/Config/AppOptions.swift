@@ -61,11 +61,11 @@ public enum AppOptions {
             // default is looked up beside the migrations.
             c.modelsDirectory = v.hasPrefix("/") ? v : FileManager.default.currentDirectoryPath + "/" + v
         },
-        option("--lang", "INKSTICKER_LANG", "LANG", "default recognition language (default ink, the pen-ink model in the models directory, required unless --lang is given)") { c, v in
+        option("--lang", "INKSTICKER_LANG", "LANG", "default recognition language (default ink-tall, the pen-ink model in the models directory, required unless --lang is given)") { c, v in
             c.defaultLanguage = v
             c.preferredLanguage = nil
         },
-        option("--lang-alias", "INKSTICKER_LANG_ALIAS", "NAME=MODEL,...", "request names served by another model; empty for none (default eng=ink,eng-stock=eng,kor=kor-ink,ko=kor-ink,kor-stock=kor)") { c, v throws(OptionError) in
+        option("--lang-alias", "INKSTICKER_LANG_ALIAS", "NAME=MODEL,...", "request names served by another model; empty for none (default eng=ink-tall,eng-stock=eng,kor=kor-ink,ko=kor-ink,kor-stock=kor)") { c, v throws(OptionError) in
             c.languageAliases = try aliases(v)
         },
         option("--syllable-blocks", "INKSTICKER_SYLLABLE_BLOCKS", "korean|all|none", "models whose ink is split into lines by blocks of strokes (Hangul syllables, letters with their dots) rather than stroke by stroke; korean: models named kor* (default korean)") { c, v throws(OptionError) in
@@ -102,7 +102,7 @@ public enum AppOptions {
         option("--tall-marks", "INKSTICKER_TALL_MARKS", "squeeze|keep", "under the number hint, strokes taller than 1.35 times the digits (slashes, brackets): squeezed to 1.15 times their height before the line is read, or kept as drawn (default squeeze)") { c, v throws(OptionError) in
             c.squeezesTallMarks = try choice(v, "--tall-marks", on: "squeeze", off: "keep")
         },
-        option("--hint-models", "INKSTICKER_HINT_MODELS", "use|ignore", "a request under a character hint read by its model's hint model, <model>-<hint>.traineddata, when one is installed (ink-number: numbers under the number hint), or by the model itself (default use)") { c, v throws(OptionError) in
+        option("--hint-models", "INKSTICKER_HINT_MODELS", "use|ignore", "a request under a character hint read by its model's hint model, <model>-<hint>.traineddata or one named in the configuration, when installed (ink-number: numbers under the number hint; ink: ink-tall's digits), or by the model itself (default use)") { c, v throws(OptionError) in
             c.usesHintModels = try choice(v, "--hint-models", on: "use", off: "ignore")
         },
         option("--words-low-confidence", "INKSTICKER_WORDS_LOW_CONFIDENCE", "C", "hints.words may replace a word Tesseract is less sure of than this (0 to 1) on its distance alone; a surer word only when Tesseract's own alternatives spell the replacement (default 0.3)") { c, v throws(OptionError) in

@@ -63,7 +63,7 @@ public final class Service: Sendable {
         let models = (configuration.modelsDirectory as NSString).isAbsolutePath
             ? configuration.modelsDirectory : projectRoot + "/" + configuration.modelsDirectory
         let catalog = TessdataCatalog(tessdataDirectory: configuration.tessdataDirectory, extraDirectories: [models],
-                                      aliases: configuration.languageAliases)
+                                      aliases: configuration.languageAliases, hintModels: configuration.hintModels)
         if let preferred = configuration.preferredLanguage {
             // The shipped model is what the service is measured with: its absence is an
             // installation error, not a reason to read handwriting with a print model silently.

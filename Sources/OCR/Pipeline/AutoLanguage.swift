@@ -189,10 +189,12 @@ public enum AutoLanguage {
 
     /// Whether the Korean line finder joined rows of writing that the Latin model read as lines
     /// of letters: a Korean line no wider than `narrowLineAspect` times its height holds two or
-    /// more Latin lines with `rowLetters` letters or more in a row, one under the other (a column of names,
-    /// a list). A Hangul line that narrow is a syllable or two; the Latin model cuts Hangul into
-    /// rows of a few noise characters, or across a long line. Its fill then counts rows as if
-    /// they were one line, so an unsure Korean reading of it is not kept by its fill.
+    /// more Latin lines with `rowLetters` letters or more in a row, one under the other (a column
+    /// of names, a list). A Hangul line that narrow is a syllable or two; the Latin model cuts
+    /// Hangul into rows of a few noise characters, or across a long line. Its fill then counts
+    /// rows as if they were one line, so an unsure Korean reading of it is not kept by its fill.
+    /// Asked of the whole ink as well as of each group of lines: one such line anywhere takes the
+    /// fill from the whole Korean reading.
     static func joinsRows(korean: Recognition, latin: Recognition) -> Bool {
         let rows = latin.lines.filter { line in
             var run = 0, longest = 0

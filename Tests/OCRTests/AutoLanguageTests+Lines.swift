@@ -213,26 +213,27 @@ extension AutoLanguageTests {
         let sure = Self.reading([Self.line("는", 0.9, Rect(x: 0, y: 0, width: 165, height: 160))], ocrMs: 5)
         #expect(AutoLanguage.choose(latin: names, korean: sure, density: 3.5).text == "는")
 
-        // A Hangul word the Latin model cut into an upper and a lower row: the Korean line is wide
-        // (three syllables), so its rows are not rows of writing.
-        let cut = Self.reading([Self.line("OVETEL", 0.3, Rect(x: 0, y: 0, width: 120, height: 22)),
-                                Self.line("zat", 0.3, Rect(x: 0, y: 24, width: 110, height: 16))], ocrMs: 3)
-        let word = Self.reading([Self.line("일탈돼", 0.45, Rect(x: 0, y: 0, width: 120, height: 40))], ocrMs: 5)
-        #expect(!AutoLanguage.joinsRows(korean: word, latin: cut))
-        #expect(AutoLanguage.choose(latin: cut, korean: word, density: 3.5).text == "일탈돼")
-        // A syllable or two the Latin model read as rows of one or two characters.
-        let bits = Self.reading([Self.line("7", 0.6, Rect(x: 0, y: 0, width: 30, height: 14)),
-                                 Self.line("T", 0.6, Rect(x: 0, y: 16, width: 40, height: 10)),
-                                 Self.line("2 u", 0.5, Rect(x: 0, y: 28, width: 40, height: 12))], ocrMs: 3)
-        let one = Self.reading([Self.line("꿀", 0.45, Rect(x: 0, y: 0, width: 40, height: 40))], ocrMs: 5)
-        #expect(!AutoLanguage.joinsRows(korean: one, latin: bits))
-        #expect(AutoLanguage.choose(latin: bits, korean: one, density: 3.5).text == "꿀")
-        // Two short Hangul words stacked, which the Latin model read as rows of loose letters.
-        let loose = Self.reading([Self.line("at cs", 0.3, Rect(x: 0, y: 0, width: 110, height: 40)),
-                                  Self.line("u id! At", 0.3, Rect(x: 0, y: 60, width: 120, height: 40))], ocrMs: 3)
-        let stack = Self.reading([Self.line("잖덮특", 0.3, Rect(x: 0, y: 0, width: 120, height: 100))], ocrMs: 5)
-        #expect(!AutoLanguage.joinsRows(korean: stack, latin: loose))
-        #expect(AutoLanguage.choose(latin: loose, korean: stack, density: 3.5).text == "잖덮특")
+        // Hangul the Latin model read as rows, each kept Korean: a word cut into an upper and a
+        // lower row (the Korean line is wide, three syllables, so its rows are not rows of
+        // writing); a syllable read as rows of one or two characters; two short words stacked,
+        // read as rows of loose letters.
+        let hangul: [(latin: [Recognition.Line], korean: Recognition.Line)] = [
+            ([Self.line("OVETEL", 0.3, Rect(x: 0, y: 0, width: 120, height: 22)),
+              Self.line("zat", 0.3, Rect(x: 0, y: 24, width: 110, height: 16))],
+             Self.line("일탈돼", 0.45, Rect(x: 0, y: 0, width: 120, height: 40))),
+            ([Self.line("7", 0.6, Rect(x: 0, y: 0, width: 30, height: 14)),
+              Self.line("T", 0.6, Rect(x: 0, y: 16, width: 40, height: 10)),
+              Self.line("2 u", 0.5, Rect(x: 0, y: 28, width: 40, height: 12))],
+             Self.line("꿀", 0.45, Rect(x: 0, y: 0, width: 40, height: 40))),
+            ([Self.line("at cs", 0.3, Rect(x: 0, y: 0, width: 110, height: 40)),
+              Self.line("u id! At", 0.3, Rect(x: 0, y: 60, width: 120, height: 40))],
+             Self.line("잖덮특", 0.3, Rect(x: 0, y: 0, width: 120, height: 100))),
+        ]
+        for (rows, line) in hangul {
+            let latin = Self.reading(rows, ocrMs: 3), korean = Self.reading([line], ocrMs: 5)
+            #expect(!AutoLanguage.joinsRows(korean: korean, latin: latin))
+            #expect(AutoLanguage.choose(latin: latin, korean: korean, density: 3.5).text == line.text)
+        }
         // Rows side by side, not one under the other, are no column.
         let side = Self.reading([Self.line("Swarze", 0.45, Rect(x: 0, y: 0, width: 80, height: 40)),
                                  Self.line("Thornton", 0.5, Rect(x: 85, y: 10, width: 80, height: 40))], ocrMs: 3)
